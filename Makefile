@@ -1,0 +1,37 @@
+# `make run` and `make test` do the whole set-up on a fresh machine with python3 and make.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 5000
+FLASK := $(BIN)/flask --app scorekeeper
+
+.PHONY: run test migrate install bench lint clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstalled whenever pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+install: $(VENV)/.installed
+
+migrate: install
+	$(FLASK) init-db
+
+run: migrate
+	$(FLASK) run --host 127.0.0.1 --port $(PORT)
+
+test: migrate
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: install
+	$(BIN)/python bench/score_engine.py
+
+lint: install
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .hypothesis

@@ -1,0 +1,36 @@
+"""Belote bridgée score-keeper: the Flask application factory."""
+
+from __future__ import annotations
+
+import os
+
+from flask import Flask
+
+from . import api, db, errors, pages, secret_key
+from .csrf import csrf
+from .paths import static_folder, template_folder
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=template_folder(),
+        static_folder=static_folder(),
+    )
+    app.config.from_mapping(DATABASE=os.path.join(app.instance_path, "scorekeeper.db"))
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("SCOREKEEPER")
+    else:
+        app.config.from_mapping(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    secret_key.init_app(app)
+
+    csrf.init_app(app)
+    db.init_app(app)
+    errors.init_app(app)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)  # the API takes JSON bodies only, which no other site can send unasked
+    return app

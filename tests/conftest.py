@@ -1,0 +1,16 @@
+"""Each test gets an app on its own SQLite file under tmp_path, migrated like `make run` does."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.db import migrate
+
+
+@pytest.fixture
+def app(tmp_path):
+    database = str(tmp_path / "test.db")
+    migrate(database)
+    app = create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
+    yield app
