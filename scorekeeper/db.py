@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import click
 import sqlite_utils
 from flask import Flask, current_app, g
@@ -52,3 +55,16 @@ def init_db_command() -> None:
 def init_app(app: Flask) -> None:
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)
+
+
+@contextmanager
+def write_transaction(database: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
+    """BEGIN IMMEDIATE: take the write lock before reading, so that two phones writing to one
+    game at once are served one after the other, each seeing what the other wrote."""
+    database.conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield database
+    except BaseException:
+        database.conn.execute("ROLLBACK")
+        raise
+    database.conn.execute("COMMIT")

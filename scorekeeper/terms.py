@@ -10,13 +10,17 @@ from dataclasses import dataclass
 from enum import Enum
 
 
-class InvalidHand(ValueError):
-    """A hand that cannot be scored; `message` is a French sentence naming `field`."""
+class InvalidInput(ValueError):
+    """Input that is refused; `message` is a French sentence naming `field`."""
 
     def __init__(self, field: str, message: str):
         super().__init__(message)
         self.field = field
         self.message = message
+
+
+class InvalidHand(InvalidInput):
+    """A hand that cannot be scored (it cannot have happened at a table, or says too little)."""
 
 
 class Team(str, Enum):

@@ -13,7 +13,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from ..terms import InvalidHand
+from ..terms import InvalidInput
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -45,8 +45,8 @@ def _api_error(error: ApiError):
     return error_response(error.status, error.message)
 
 
-@bp.errorhandler(InvalidHand)
-def _invalid_hand(error: InvalidHand):
+@bp.errorhandler(InvalidInput)
+def _invalid_input(error: InvalidInput):
     return error_response(422, error.message)
 
 
@@ -63,4 +63,4 @@ def http_error_as_json(error: HTTPException):
     return error_response(status, API_HTTP_MESSAGES.get(status, "Requête refusée."))
 
 
-from . import score  # noqa: E402,F401  (routes register themselves on bp)
+from . import games, score  # noqa: E402,F401  (routes register themselves on bp)

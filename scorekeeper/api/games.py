@@ -1,0 +1,84 @@
+"""The games API (API.md): create, read, record a hand or a redeal, edit, delete, undo."""
+
+from __future__ import annotations
+
+from flask import jsonify, make_response, request
+
+from ..db import get_db
+from ..games import service
+from ..games.serialize import sheet_to_json
+from . import ApiError, bp, json_body
+
+MAX_KEY_LENGTH = 200
+
+
+@bp.errorhandler(service.GameNotFound)
+def _not_found(error: service.GameNotFound):
+    return jsonify(error="Partie ou donne introuvable."), 404
+
+
+@bp.errorhandler(service.GameConflict)
+def _conflict(error: service.GameConflict):
+    return jsonify(error=error.message), 409
+
+
+def _idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 0 < len(key) <= MAX_KEY_LENGTH:
+        raise ApiError(422, f"L'en-tête « Idempotency-Key » doit faire de 1 à {MAX_KEY_LENGTH} caractères.")
+    return key
+
+
+def _recorded(outcome: service.Recorded):
+    if outcome.replayed is not None:
+        return jsonify(outcome.replayed), 201
+    return jsonify(sheet_to_json(outcome.sheet)), 201
+
+
+@bp.post("/games")
+def create_game():
+    sheet = service.create_game(get_db(), json_body())
+    return jsonify(sheet_to_json(sheet)), 201, {"Location": f"/api/v1/games/{sheet.game.id}"}
+
+
+@bp.get("/games/<game_id>")
+def read_game(game_id: str):
+    """The sheet; with If-None-Match, a 304 while nothing changed (what the page's refresh polls)."""
+    db = get_db()
+    tag = f"{game_id}-{service.get_revision(db, game_id)}"
+    if request.if_none_match.contains(tag):
+        response = make_response("", 304)
+    else:
+        response = jsonify(sheet_to_json(service.get_sheet(db, game_id)))
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.post("/games/<game_id>/hands")
+def record_hand(game_id: str):
+    body = json_body()
+    return _recorded(service.record_hand(get_db(), game_id, body, _idempotency_key()))
+
+
+@bp.post("/games/<game_id>/redeals")
+def record_redeal(game_id: str):
+    body = json_body()
+    return _recorded(service.record_redeal(get_db(), game_id, body, _idempotency_key()))
+
+
+@bp.put("/games/<game_id>/hands/<int:number>")
+def edit_hand(game_id: str, number: int):
+    return jsonify(sheet_to_json(service.edit_deal(get_db(), game_id, number, json_body())))
+
+
+@bp.delete("/games/<game_id>/hands/<int:number>")
+def delete_hand(game_id: str, number: int):
+    version = request.args.get("version", type=int)
+    return jsonify(sheet_to_json(service.delete_deal(get_db(), game_id, number, version)))
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str):
+    sheet, message = service.undo(get_db(), game_id)
+    return jsonify({**sheet_to_json(sheet), "message": message})

@@ -1,0 +1,1 @@
+"""Games: their score sheets (derived), storage, and the operations shared by pages and API."""

@@ -1,0 +1,43 @@
+"""A sheet in its JSON form (API.md, "Games"): what the API answers and an idempotent retry replays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .sheet import Deal, Sheet
+
+
+def deal_to_json(deal: Deal) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "number": deal.number,
+        "kind": deal.kind,
+        "dealer": deal.dealer,
+        "version": deal.version,
+    }
+    if deal.is_hand:
+        assert deal.result is not None
+        data["input"] = deal.input
+        data["made"] = deal.result.made
+    else:
+        data["reason"] = deal.reason
+        data["player"] = deal.player
+    data["scores"] = deal.scores
+    data["totals"] = deal.totals
+    return data
+
+
+def sheet_to_json(sheet: Sheet) -> dict[str, Any]:
+    game = sheet.game
+    return {
+        "id": game.id,
+        "teams": game.teams,
+        "players": game.players,
+        "target": game.target,
+        "rules": game.rules_json(),
+        "dealer": sheet.dealer,
+        "finished": sheet.finished,
+        "winner": sheet.winner,
+        "totals": sheet.totals,
+        "revision": sheet.revision,
+        "hands": [deal_to_json(deal) for deal in sheet.deals],
+    }

@@ -1,0 +1,149 @@
+"""A game's score sheet, derived from its rules and the deals as the table entered them.
+
+Pure: no database, no Flask. Every total, the dealer and the winner are recomputed here from the
+stored inputs, so an edit or a delete anywhere in the game simply means building the sheet again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..hand_input import parse_hand
+from ..scoring import Hand, Result, score
+from ..terms import TEAMS, Rounding, Team
+
+REDEAL_REASONS = {
+    "all_pass": "Tout le monde passe",
+    "misere": "Misère",
+    "carre_de_sept": "Carré de 7",
+}
+TARGETS = (2000, 1000)
+DEFAULT_TEAMS = {"A": "Nous", "B": "Eux"}
+
+
+def team_of_player(player: int) -> Team:
+    """Seating order, in the direction of play: players 0 and 2 are team A, 1 and 3 team B."""
+    return Team.A if player % 2 == 0 else Team.B
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """What a game was created with, kept for ever so that it always recomputes the same."""
+
+    id: str
+    teams: dict[str, str]
+    players: list[str]
+    first_dealer: int
+    target: int
+    rounding: Rounding
+    misere: bool
+    carre_de_sept: bool
+    created_at: str = ""
+
+    def rules_json(self) -> dict[str, Any]:
+        return {"rounding": self.rounding.value, "misere": self.misere, "carre_de_sept": self.carre_de_sept}
+
+    def team_name(self, team: Team | str) -> str:
+        return self.teams[Team(team).value]
+
+
+@dataclass
+class Deal:
+    """One deal of the sheet, numbered from 1, with the totals after it."""
+
+    deal_id: int
+    number: int
+    kind: str  # "hand" or "redeal"
+    dealer: int
+    version: int
+    input: dict[str, Any]
+    scores: dict[str, int]
+    totals: dict[str, int]
+    hand: Hand | None = None
+    result: Result | None = None
+
+    @property
+    def is_hand(self) -> bool:
+        return self.kind == "hand"
+
+    @property
+    def taker_player(self) -> int | None:
+        return self.input.get("taker_player") if self.is_hand else None
+
+    @property
+    def reason(self) -> str | None:
+        return self.input.get("reason") if not self.is_hand else None
+
+    @property
+    def reason_label(self) -> str:
+        return REDEAL_REASONS.get(self.reason or "", "")
+
+    @property
+    def player(self) -> int | None:
+        return self.input.get("player") if not self.is_hand else None
+
+
+@dataclass
+class Sheet:
+    game: GameRules
+    deals: list[Deal] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
+    dealer: int = 0
+    revision: int = 0
+
+    @property
+    def winner(self) -> str | None:
+        """The team with more points once one has reached the target; equal totals play on."""
+        a, b = self.totals["A"], self.totals["B"]
+        if max(a, b) < self.game.target or a == b:
+            return None
+        return "A" if a > b else "B"
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def margin(self) -> int:
+        return abs(self.totals["A"] - self.totals["B"])
+
+    def deal(self, number: int) -> Deal | None:
+        return self.deals[number - 1] if 1 <= number <= len(self.deals) else None
+
+
+def hand_from_input(data: dict[str, Any], rounding: Rounding) -> Hand:
+    body = {key: value for key, value in data.items() if key != "taker_player"}
+    return parse_hand(body, rounding=rounding)
+
+
+def build_sheet(game: GameRules, rows: list[dict[str, Any]], revision: int = 0) -> Sheet:
+    """`rows` are the game's live deals in order: dicts with id, kind, input (parsed), version."""
+    sheet = Sheet(game=game, revision=revision)
+    totals = {"A": 0, "B": 0}
+    for index, row in enumerate(rows):
+        data = row["input"]
+        hand = result = None
+        scores = {"A": 0, "B": 0}
+        if row["kind"] == "hand":
+            hand = hand_from_input(data, game.rounding)
+            result = score(hand)
+            scores = {team.value: result.scores[team] for team in TEAMS}
+        totals = {team: totals[team] + scores[team] for team in totals}
+        sheet.deals.append(
+            Deal(
+                deal_id=row["id"],
+                number=index + 1,
+                kind=row["kind"],
+                dealer=(game.first_dealer + index) % 4,
+                version=row["version"],
+                input=data,
+                scores=scores,
+                totals=dict(totals),
+                hand=hand,
+                result=result,
+            )
+        )
+    sheet.totals = totals
+    sheet.dealer = (game.first_dealer + len(rows)) % 4  # every deal, redeals too, passes the deal on
+    return sheet
