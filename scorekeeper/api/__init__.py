@@ -63,4 +63,4 @@ def http_error_as_json(error: HTTPException):
     return error_response(status, API_HTTP_MESSAGES.get(status, "Requête refusée."))
 
 
-from . import games, score  # noqa: E402,F401  (routes register themselves on bp)
+from . import cards, games, score  # noqa: E402,F401  (routes register themselves on bp)
