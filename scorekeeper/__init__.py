@@ -6,7 +6,7 @@ import os
 
 from flask import Flask
 
-from . import api, db, errors, pages, secret_key
+from . import api, db, errors, pages, secret_key, sheet
 from .csrf import csrf
 from .paths import static_folder, template_folder
 
@@ -31,6 +31,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     db.init_app(app)
     errors.init_app(app)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(sheet.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API takes JSON bodies only, which no other site can send unasked
     return app
