@@ -9,12 +9,13 @@ from typing import Any
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from ..db import get_db
+from ..explain import explain
 from ..games import service
 from ..games.sheet import Sheet
 from ..hand_input import parse_hand
 from ..api.score import result_to_json
 from ..scoring import score
-from ..terms import InvalidInput
+from ..terms import InvalidInput, Team
 from . import bp
 from .forms import FIELD_OF_ERROR, ConfirmForm, DealForm, GameForm, RedealForm, for_people
 
@@ -51,7 +52,14 @@ def show(game_id: str):
     sheet = _sheet_or_404(game_id)
     redeal = RedealForm(request_id=_new_request_id())
     redeal.player.choices = list(enumerate(sheet.game.players))
-    return render_template("sheet/sheet.html", sheet=sheet, redeal_form=redeal, confirm=ConfirmForm())
+    names = {Team.A: sheet.game.teams["A"], Team.B: sheet.game.teams["B"]}
+    return render_template(
+        "sheet/sheet.html",
+        sheet=sheet,
+        redeal_form=redeal,
+        confirm=ConfirmForm(),
+        explanations=lambda deal: explain(deal.hand, deal.result, names),
+    )
 
 
 def _deal_form(sheet: Sheet) -> DealForm:
