@@ -59,6 +59,12 @@ def get_sheet(db: sqlite_utils.Database, game_id: str) -> Sheet:
     return build_sheet(game, store.live_deals(db, game_id), store.revision(db, game_id))
 
 
+def recent_sheets(db: sqlite_utils.Database, limit: int) -> list[Sheet]:
+    """The sheets of the games most recently created, newest first."""
+    rows = db.query("select id from games order by created_at desc limit ?", [limit])
+    return [get_sheet(db, row["id"]) for row in rows]
+
+
 def get_revision(db: sqlite_utils.Database, game_id: str) -> int:
     load_game(db, game_id)
     return store.revision(db, game_id)
@@ -104,13 +110,13 @@ def parse_game(body: Any) -> dict[str, Any]:
     if not isinstance(players, list) or len(players) != 4:
         raise InvalidInput("players", "« players » doit donner les quatre joueurs, dans l'ordre de la table.")
     target = body.get("target", 2000)
-    if target not in TARGETS or isinstance(target, bool):
+    if not isinstance(target, int) or isinstance(target, bool) or target not in TARGETS:
         raise InvalidInput("target", "« target » doit valoir 2000 ou 1000.")
     rules = body.get("rules", {})
     if not isinstance(rules, dict) or set(rules) - GAME_RULES_KEYS:
         raise InvalidInput("rules", "« rules » ne connaît que « rounding », « misere » et « carre_de_sept ».")
     rounding = rules.get("rounding", "nearest")
-    if rounding not in {member.value for member in Rounding}:
+    if not isinstance(rounding, str) or rounding not in {member.value for member in Rounding}:
         raise InvalidInput("rules.rounding", "« rules.rounding » doit valoir « nearest », « complement » ou « none ».")
     return {
         "teams": {team: _name(teams.get(team), f"teams.{team}", DEFAULT_TEAMS[team]) for team in ("A", "B")},
@@ -165,7 +171,7 @@ def parse_redeal_input(body: Any, game: GameRules) -> dict[str, Any]:
     if unknown:
         raise InvalidInput(unknown[0], f"Clé inconnue : « {unknown[0]} ».")
     reason = body.get("reason")
-    if reason not in REDEAL_REASONS:
+    if not isinstance(reason, str) or reason not in REDEAL_REASONS:
         raise InvalidInput("reason", "« reason » doit valoir « all_pass », « misere » ou « carre_de_sept ».")
     if reason == "all_pass":
         if body.get("player") is not None:
@@ -185,6 +191,8 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
             replayed = store.idempotent_response(db, game_id, idempotency_key)
             if replayed is not None:
                 return Recorded(sheet=None, replayed=replayed)
+        if isinstance(body, dict) and "version" in body:  # the key of an edit, unknown to a new deal
+            raise InvalidInput("version", "Clé inconnue : « version ».")
         data = parse_hand_input(body, game) if kind == "hand" else parse_redeal_input(body, game)
         before = build_sheet(game, store.live_deals(db, game_id))
         if before.finished:
@@ -241,7 +249,7 @@ def edit_deal(db: sqlite_utils.Database, game_id: str, number: int, body: Any, *
         deal = _deal_by_number(db, game, number)
         if not isinstance(body, dict):
             raise InvalidInput("body", "Le corps de la requête doit être un objet JSON.")
-        if require_version and "version" not in body:
+        if require_version and body.get("version") is None:  # null would skip the stale check
             raise InvalidInput("version", "« version » est requis : la version de la donne que vous modifiez.")
         _check_version(body.get("version"), deal.version)
         data = parse_hand_input(body, game) if deal.is_hand else parse_redeal_input(body, game)
