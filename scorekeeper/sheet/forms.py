@@ -6,12 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringField
+from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectChoice, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..games.service import MAX_NAME_LENGTH
 from ..games.sheet import team_of_player
 from ..terms import CONTRACT_VALUES, MODE_LABELS, Coinche, Meld, Mode, Rounding
+
+def choices(pairs) -> list[SelectChoice]:
+    """(value, label) pairs as WTForms options."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
 
 ROUNDING_CHOICES = [
     (Rounding.NEAREST.value, "À la dizaine la plus proche"),
@@ -88,9 +93,9 @@ class GameForm(FlaskForm):
     player_1 = StringField("Joueur 2", validators=[Length(max=MAX_NAME_LENGTH)])
     player_2 = StringField("Joueur 3", validators=[Length(max=MAX_NAME_LENGTH)])
     player_3 = StringField("Joueur 4", validators=[Length(max=MAX_NAME_LENGTH)])
-    dealer = RadioField("Premier donneur", choices=[(i, f"Joueur {i + 1}") for i in range(4)], coerce=int, default=0)
-    target = RadioField("Partie en", choices=[(2000, "2000"), (1000, "1000")], coerce=int, default=2000)
-    rounding = RadioField("Arrondi", choices=ROUNDING_CHOICES, default=Rounding.NEAREST.value)
+    dealer = RadioField("Premier donneur", choices=choices((i, f"Joueur {i + 1}") for i in range(4)), coerce=int, default=0)
+    target = RadioField("Partie en", choices=choices([(2000, "2000"), (1000, "1000")]), coerce=int, default=2000)
+    rounding = RadioField("Arrondi", choices=choices(ROUNDING_CHOICES), default=Rounding.NEAREST.value)
     misere = BooleanField("Misère (moins de 10 points en main : on redonne)")
     carre_de_sept = BooleanField("Carré de 7 (les quatre 7 en main : on redonne)")
 
@@ -110,19 +115,19 @@ class GameForm(FlaskForm):
 
 class DealForm(FlaskForm):
     taker_player = RadioField("Qui a pris ?", coerce=int, validators=[InputRequired("Touchez le joueur qui a pris.")])
-    contract = RadioField("Contrat", choices=CONTRACT_CHOICES, validators=[InputRequired("Choisissez le contrat.")])
-    mode = RadioField("Atout", choices=MODE_CHOICES, validators=[InputRequired("Choisissez l'atout.")])
-    coinche = RadioField("Coinche", choices=COINCHE_CHOICES, default=Coinche.NONE.value)
+    contract = RadioField("Contrat", choices=choices(CONTRACT_CHOICES), validators=[InputRequired("Choisissez le contrat.")])
+    mode = RadioField("Atout", choices=choices(MODE_CHOICES), validators=[InputRequired("Choisissez l'atout.")])
+    coinche = RadioField("Coinche", choices=choices(COINCHE_CHOICES), default=Coinche.NONE.value)
     points = IntegerField(
         "Points faits",
         validators=[Optional(), NumberRange(0, 162, "Entre 0 et 162 points.")],
     )
     points_team = RadioField(
-        "Points de", choices=[("takers", "Preneurs"), ("defense", "Défense")], default="takers"
+        "Points de", choices=choices([("takers", "Preneurs"), ("defense", "Défense")]), default="takers"
     )
     all_tricks = BooleanField("Tous les plis (capot)")
     best_meld = RadioField(
-        "Meilleure annonce", choices=[("A", "A"), ("B", "B"), ("none", "Personne")], validators=[Optional()]
+        "Meilleure annonce", choices=choices([("A", "A"), ("B", "B"), ("none", "Personne")]), validators=[Optional()]
     )
     belote_A = IntegerField("Belote", default=0, validators=[Optional(), NumberRange(0, 4, "De 0 à 4.")])
     belote_B = IntegerField("Belote", default=0, validators=[Optional(), NumberRange(0, 4, "De 0 à 4.")])
@@ -130,8 +135,8 @@ class DealForm(FlaskForm):
     version = HiddenField()
 
     def set_players(self, players: list[str], teams: dict[str, str]) -> None:
-        self.taker_player.choices = [(index, name) for index, name in enumerate(players)]
-        self.best_meld.choices = [("A", teams["A"]), ("B", teams["B"]), ("none", "Personne (égalité)")]
+        self.taker_player.choices = choices(enumerate(players))
+        self.best_meld.choices = choices([("A", teams["A"]), ("B", teams["B"]), ("none", "Personne (égalité)")])
 
     def meld_fields(self, team: str):
         return [(meld, getattr(self, f"melds_{team}_{meld.value}")) for meld in MELD_KINDS]
@@ -201,7 +206,7 @@ for _team in TEAM_CODES:
 class RedealForm(FlaskForm):
     reason = RadioField(
         "Redonne",
-        choices=[("all_pass", "Tout le monde passe"), ("misere", "Misère"), ("carre_de_sept", "Carré de 7")],
+        choices=choices([("all_pass", "Tout le monde passe"), ("misere", "Misère"), ("carre_de_sept", "Carré de 7")]),
         validators=[InputRequired()],
     )
     player = RadioField("Demandée par", coerce=int, validators=[Optional()])

@@ -17,7 +17,7 @@ from ..api.score import result_to_json
 from ..scoring import score
 from ..terms import InvalidInput, Team
 from . import bp
-from .forms import FIELD_OF_ERROR, ConfirmForm, DealForm, GameForm, RedealForm, for_people
+from .forms import FIELD_OF_ERROR, ConfirmForm, DealForm, GameForm, RedealForm, choices, for_people
 
 
 COUNTER_URL = "/outils/compter"
@@ -51,7 +51,7 @@ def create():
 def show(game_id: str):
     sheet = _sheet_or_404(game_id)
     redeal = RedealForm(request_id=_new_request_id())
-    redeal.player.choices = list(enumerate(sheet.game.players))
+    redeal.player.choices = choices(enumerate(sheet.game.players))
     names = {Team.A: sheet.game.teams["A"], Team.B: sheet.game.teams["B"]}
     return render_template(
         "sheet/sheet.html",
@@ -169,7 +169,7 @@ def edit(game_id: str, number: int):
 
 def _edit_redeal(sheet: Sheet, deal) -> Any:
     form = RedealForm()
-    form.player.choices = list(enumerate(sheet.game.players))
+    form.player.choices = choices(enumerate(sheet.game.players))
     if request.method == "GET":
         form.reason.data = deal.reason
         form.player.data = deal.player
@@ -227,7 +227,7 @@ def undo(game_id: str):
 def redeal(game_id: str):
     sheet = _sheet_or_404(game_id)
     form = RedealForm()
-    form.player.choices = list(enumerate(sheet.game.players))
+    form.player.choices = choices(enumerate(sheet.game.players))
     if form.validate_on_submit():
         body = {"reason": form.reason.data}
         if form.reason.data != "all_pass":

@@ -1,0 +1,172 @@
+"""A short game played through the pages in headless Chromium at 390×844, as the table would.
+
+Expected totals are worked on paper from SCORING.md's rules:
+- deal 1: Ana (A) takes 100 ♥, 112 points: A 110 + 100 = 210, B 50 → 50.
+- deal 2: Bruno (B) takes 90 ♣ coinché, 70 points, A declares a tierce, B holds the belote:
+  70 + 20 (belote) = 90 ≥ 90 but not more than 92 + 20 (A's tierce counts: only A declared), so
+  failed: A scores 160 + 90 × 2 + 20 = 360, B keeps its belote 20. Totals A 570, B 70.
+- deal 2 edited to 98 points for B: 98 + 20 = 118 ≥ 90 and > 64 + 20 = 84: made; B scores
+  100 + 180 + 20 = 300, A 64 → 60 + 20 (tierce) = 80. Totals A 290, B 350.
+- undo of that edit: back to A 570, B 70.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+MAX_SHEET_BYTES = 60 * 1024
+
+
+def totals(page) -> tuple[int, int]:
+    return (
+        int(page.locator('[data-total="A"]').inner_text()),
+        int(page.locator('[data-total="B"]').inner_text()),
+    )
+
+
+def create_game(page, base_url) -> str:
+    page.goto(base_url + "/parties/nouvelle")
+    for index, name in enumerate(["Ana", "Bruno", "Chloé", "David"]):
+        page.fill(f"#player_{index}", name)
+    page.click("text=Commencer la partie")
+    page.wait_for_url("**/parties/*")
+    return page.url.rsplit("/", 1)[-1]
+
+
+def choose(page, fieldset: str, text: str) -> None:
+    page.locator(f"#f-{fieldset} label", has_text=text).first.click()
+
+
+def test_a_short_game_through_the_pages(page, base_url, screenshot):
+    create_game(page, base_url)
+    assert totals(page) == (0, 0)
+    assert "Donne : Ana" in page.inner_text("#sheet")
+
+    # A typical deal in six taps or keystroke groups from the sheet to saved.
+    page.click("#new-deal")                          # 1
+    choose(page, "taker_player", "Ana")              # 2
+    choose(page, "contract", "100")                  # 3
+    choose(page, "mode", "♥")                        # 4
+    page.fill("#points", "112")                      # 5
+    page.locator("#preview", has_text="Contrat fait").wait_for()
+    page.click("#save")                              # 6
+    page.wait_for_selector("#sheet")
+    assert totals(page) == (210, 50)
+    assert "Donne : Bruno" in page.inner_text("#sheet")
+
+    # A coinched hand with melds and belote.
+    page.click("#new-deal")
+    choose(page, "taker_player", "Bruno")
+    choose(page, "contract", "90")
+    choose(page, "mode", "♣")
+    choose(page, "coinche", "Coinche")
+    page.fill("#points", "70")
+    page.click("text=Annonces et belote")
+    page.locator("#f-melds-A .adder", has_text="Tierce").click()
+    page.locator("#f-melds-B .adder", has_text="Belote").click()
+    page.locator("#preview", has_text="Belote").wait_for()
+    assert "Contrat chuté" in page.inner_text("#preview")
+    assert "360" in page.inner_text("#preview")
+    screenshot(page, "deal-form")
+    page.click("#save")
+    page.wait_for_selector("#sheet")
+    assert totals(page) == (570, 70)
+
+    # Its breakdown, opened by tapping the deal.
+    page.click('details[data-deal="2"] summary')
+    breakdown = page.inner_text('details[data-deal="2"] .breakdown')
+    assert "Chute : 160" in breakdown and "Belote" in breakdown
+    screenshot(page, "sheet-breakdown")
+
+    # An edit, then its undo.
+    page.click('details[data-deal="2"] >> text=Modifier')
+    assert page.locator("#points").input_value() == "70"
+    page.fill("#points", "98")
+    page.locator("#preview", has_text="300").wait_for()
+    page.click("#save")
+    page.wait_for_selector("#sheet")
+    assert totals(page) == (290, 350)
+    page.click("text=Annuler la dernière action")
+    page.wait_for_selector("#sheet")
+    assert totals(page) == (570, 70)
+    assert "Modification de la donne 2 annulée" in page.inner_text("main")
+    screenshot(page, "sheet")
+
+
+def test_a_second_phone_sees_a_new_deal_without_reloading(browser, page, base_url):
+    game_id = create_game(page, base_url)
+    other = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        second = other.new_page()
+        second.goto(f"{base_url}/parties/{game_id}")
+        assert totals(second) == (0, 0)
+        marker = second.evaluate("window.__sameDocument = true")
+        assert marker is True
+
+        request = urllib.request.Request(
+            f"{base_url}/api/v1/games/{game_id}/hands",
+            data=json.dumps({"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request) as response:
+            assert response.status == 201
+
+        # Example 1 of SCORING.md: 170 / 70. The page must show it by itself within 5 seconds.
+        second.wait_for_function(
+            "document.querySelector('[data-total=\"A\"]').textContent.trim() === '170'", timeout=5000
+        )
+        assert totals(second) == (170, 70)
+        assert second.evaluate("window.__sameDocument") is True  # refreshed in place, not reloaded
+    finally:
+        other.close()
+
+
+def test_the_sheet_is_light_fits_a_phone_and_has_big_tap_targets(page, base_url):
+    game_id = create_game(page, base_url)
+    for points in (92, 60, 85):
+        body = {"taker": "A", "contract": 80, "mode": "spades", "taker_points": points}
+        request = urllib.request.Request(
+            f"{base_url}/api/v1/games/{game_id}/hands",
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        urllib.request.urlopen(request).close()
+
+    sizes: dict[str, int] = {}
+    page.on("response", lambda response: sizes.__setitem__(response.url, len(response.body())))
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(f"{base_url}/parties/{game_id}")
+    page.wait_for_load_state("networkidle")
+    assert all(url.startswith(base_url) for url in sizes), sizes
+    page_bytes = sum(size for url, size in sizes.items() if "/api/" not in url)
+    assert page_bytes < MAX_SHEET_BYTES, sizes
+
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    small = page.evaluate(
+        """() => Array.from(document.querySelectorAll('a.button, button, summary, .tap span'))
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
+            .filter(([, h]) => h < 44)"""
+    )
+    assert small == []
+    total_size = page.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('[data-total=\"A\"]')).fontSize)"
+    )
+    assert total_size >= 36  # readable at arm's length
+
+    page.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    small = page.evaluate(
+        """() => Array.from(document.querySelectorAll('button, .tap span, summary'))
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
+            .filter(([, h]) => h < 44)"""
+    )
+    assert small == []
