@@ -1,0 +1,180 @@
+"""The application factory: where configuration comes from, the session key, the database
+connection and its migrations, and the home page in French."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+
+import pytest
+from flask import Flask
+
+from scorekeeper import create_app
+from scorekeeper.db import get_db, migrate
+
+
+@pytest.fixture
+def instance(tmp_path, monkeypatch):
+    """A throwaway instance folder for create_app(), and no SCOREKEEPER_ variables in the environment.
+
+    create_app() takes no instance path: Flask finds it beside the package, which here is the
+    repository's own instance/ folder, so the tests point Flask's lookup elsewhere.
+    """
+    folder = tmp_path / "instance"
+    monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(folder))
+    for name in list(os.environ):
+        if name.startswith("SCOREKEEPER_"):
+            monkeypatch.delenv(name)
+    return folder
+
+
+def write_config(folder, text: str) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "config.py").write_text(text, encoding="utf-8")
+
+
+# --- configuration, in order: defaults, instance/config.py, SCOREKEEPER_ variables ---------------
+
+
+def test_defaults_put_the_database_in_the_instance_folder(instance):
+    app = create_app()
+    assert app.instance_path == str(instance)
+    assert app.config["DATABASE"] == str(instance / "scorekeeper.db")
+    assert instance.is_dir()
+
+
+def test_config_py_in_the_instance_folder_is_read(instance):
+    write_config(instance, 'DATABASE = "/srv/belote/from-config.db"\nSCOREKEEPER_NOTE = "bonjour"\n')
+    app = create_app()
+    assert app.config["DATABASE"] == "/srv/belote/from-config.db"
+    assert app.config["SCOREKEEPER_NOTE"] == "bonjour"
+
+
+def test_environment_overrides_the_default(instance, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_DATABASE", "/srv/belote/from-env.db")
+    assert create_app().config["DATABASE"] == "/srv/belote/from-env.db"
+
+
+def test_environment_overrides_config_py(instance, monkeypatch):
+    write_config(instance, 'DATABASE = "/srv/belote/from-config.db"\nSECRET_KEY = "from-config"\n')
+    monkeypatch.setenv("SCOREKEEPER_DATABASE", "/srv/belote/from-env.db")
+    app = create_app()
+    assert app.config["DATABASE"] == "/srv/belote/from-env.db"
+    assert app.config["SECRET_KEY"] == "from-config"  # what the environment does not set stays
+
+
+def test_test_config_overrides_the_default_and_the_environment(instance, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_DATABASE", "/srv/belote/from-env.db")
+    app = create_app({"TESTING": True, "DATABASE": "/tmp/from-test-config.db"})
+    assert app.config["DATABASE"] == "/tmp/from-test-config.db"
+    assert app.testing
+
+
+# --- SECRET_KEY ------------------------------------------------------------------------------------
+
+
+def test_without_a_configured_key_one_is_generated_and_kept_for_the_owner_only(instance):
+    app = create_app()
+    key = app.config["SECRET_KEY"]
+    key_file = instance / "secret_key"
+    assert key_file.read_text(encoding="ascii").strip() == key
+    assert len(key) >= 32
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+
+
+def test_a_second_app_reads_the_same_generated_key(instance):
+    first = create_app().config["SECRET_KEY"]
+    second = create_app().config["SECRET_KEY"]
+    assert first and second == first
+
+
+def test_a_key_already_in_the_instance_folder_is_used(instance):
+    instance.mkdir()
+    (instance / "secret_key").write_text("0123456789abcdef" * 4 + "\n", encoding="ascii")
+    app = create_app()
+    assert app.config["SECRET_KEY"] == "0123456789abcdef" * 4
+
+
+@pytest.mark.parametrize("how", ["test_config", "config.py", "environment"])
+def test_a_configured_key_is_used_as_is_and_nothing_is_written(instance, monkeypatch, how):
+    if how == "test_config":
+        app = create_app({"SECRET_KEY": "configured-key"})
+    elif how == "config.py":
+        write_config(instance, 'SECRET_KEY = "configured-key"\n')
+        app = create_app()
+    else:
+        monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "configured-key")
+        app = create_app()
+    assert app.config["SECRET_KEY"] == "configured-key"
+    assert not (instance / "secret_key").exists()
+
+
+# --- the database ----------------------------------------------------------------------------------
+
+
+def pragma(path, name: str):
+    with sqlite3.connect(path) as connection:
+        return connection.execute(f"PRAGMA {name}").fetchone()[0]
+
+
+def test_connection_enforces_foreign_keys(app):
+    with app.app_context():
+        assert get_db().execute("PRAGMA foreign_keys").fetchone()[0] == 1
+
+
+def test_connection_is_one_per_app_context_and_closed_at_teardown(app):
+    with app.app_context():
+        database = get_db()
+        assert get_db() is database
+        assert database.execute("SELECT 1").fetchone()[0] == 1
+    with pytest.raises(sqlite3.ProgrammingError):
+        database.execute("SELECT 1")
+    with app.app_context():
+        assert get_db() is not database
+
+
+def test_migrate_turns_write_ahead_logging_on(tmp_path):
+    path = tmp_path / "fresh.db"
+    sqlite3.connect(path).close()
+    assert pragma(path, "journal_mode") == "delete"
+    migrate(str(path))
+    assert pragma(path, "journal_mode") == "wal"
+
+
+def test_migrated_database_is_in_wal_mode_through_get_db(app):
+    with app.app_context():
+        assert get_db().execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_init_db_applies_the_migrations_then_says_the_database_is_up_to_date(tmp_path):
+    path = tmp_path / "cli.db"
+    app = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test"})
+    runner = app.test_cli_runner()
+
+    # The `flask` command pushes an app context before running a command; app.cli, which the
+    # test runner drives, does not (init-db is a plain click command), so the test pushes one.
+    with app.app_context():
+        first = runner.invoke(args=["init-db"])
+    assert first.exit_code == 0, first.output
+    assert "Migrations appliquées" in first.output
+    assert "m001_app_info" in first.output
+    assert pragma(path, "journal_mode") == "wal"
+    with sqlite3.connect(path) as connection:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert "app_info" in tables
+
+    with app.app_context():
+        second = runner.invoke(args=["init-db"])
+    assert second.exit_code == 0, second.output
+    assert second.output.strip() == "Base de données à jour."
+
+
+# --- the home page -----------------------------------------------------------------------------------
+
+
+def test_home_page_is_french(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert response.content_type == "text/html; charset=utf-8"
+    assert '<html lang="fr">' in response.get_data(as_text=True)
