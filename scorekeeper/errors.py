@@ -40,6 +40,7 @@ def _server_error(error: Exception):
 
 
 def init_app(app: Flask) -> None:
-    app.config.setdefault("MAX_CONTENT_LENGTH", MAX_BODY_BYTES)
+    if app.config.get("MAX_CONTENT_LENGTH") is None:  # Flask's defaults hold the key, set to None
+        app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _server_error)

@@ -80,5 +80,9 @@ def delete_hand(game_id: str, number: int):
 
 @bp.post("/games/<game_id>/undo")
 def undo(game_id: str):
+    # Undo needs no body, but a write must still come as JSON: a plain form posted from another
+    # site (which a browser sends without asking first) must not be able to undo anything.
+    if not request.is_json:
+        raise ApiError(415, "Le corps de la requête doit être du JSON (Content-Type: application/json).")
     sheet, message = service.undo(get_db(), game_id)
     return jsonify({**sheet_to_json(sheet), "message": message})

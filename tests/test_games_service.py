@@ -1,0 +1,167 @@
+"""The games service layer (scorekeeper/games/service.py) below the API: what is stored, that a
+write failing half-way leaves nothing behind, idempotent replays, versions and undo's messages.
+
+Expected scores are SCORING.md's published figures; totals were added up on paper.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scorekeeper.db import connect
+from scorekeeper.games import service, store
+from scorekeeper.games.serialize import sheet_to_json
+from scorekeeper.terms import InvalidInput
+
+EXAMPLE_1 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}  # 170 / 70
+EXAMPLE_8 = {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 101}  # 300 / 60
+EXAMPLE_20 = {"taker": "B", "contract": 80, "mode": "hearts", "taker_points": 71}  # 240 / 0
+
+
+@pytest.fixture
+def db(app):
+    database = connect(app.config["DATABASE"])
+    yield database
+    database.close()
+
+
+def count(db, table: str) -> int:
+    return db[table].count
+
+
+def new_game(db, **body) -> str:
+    return service.create_game(db, body).game.id
+
+
+def test_a_deal_stores_what_the_table_entered_and_no_score(db):
+    game_id = new_game(db)
+    service.record_hand(db, game_id, {**EXAMPLE_8, "taker_player": 2, "all_tricks": False, "belote": {"A": 0}})
+    (row,) = db.query("select * from deals")
+    # Defaults are left out; no score is kept anywhere: totals are derived.
+    assert json.loads(row["input"]) == {**EXAMPLE_8, "taker_player": 2}
+    assert row["kind"] == "hand" and row["version"] == 1 and row["deleted_at"] is None
+    assert not any("score" in column or "total" in column for column in db["deals"].columns_dict)
+    assert service.get_sheet(db, game_id).totals == {"A": 300, "B": 60}
+
+
+def test_a_game_keeps_its_rules(db):
+    game_id = new_game(db, target=1000, dealer=3, rules={"rounding": "none", "misere": True})
+    (row,) = db.query("select * from games")
+    assert (row["target"], row["first_dealer"], row["rounding"], row["misere"], row["carre_de_sept"]) == (
+        1000, 3, "none", 1, 0
+    )
+    # Example 24: 80 ♥, P=85, exact points: 165 / 77.
+    service.record_hand(db, game_id, {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 85})
+    sheet = service.get_sheet(db, game_id)
+    assert sheet.totals == {"A": 165, "B": 77}
+    assert sheet.deals[0].dealer == 3 and sheet.dealer == 0
+
+
+@pytest.mark.parametrize("failing", ["insert_deal", "log_action", "remember_response"])
+def test_a_record_failing_half_way_leaves_nothing(db, monkeypatch, failing):
+    game_id = new_game(db)
+    service.record_hand(db, game_id, EXAMPLE_1)
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(store, failing, boom)
+    with pytest.raises(RuntimeError):
+        service.record_hand(db, game_id, EXAMPLE_20, idempotency_key="k")
+    monkeypatch.undo()
+    assert (count(db, "deals"), count(db, "actions"), count(db, "idempotency_keys")) == (1, 1, 0)
+    assert not db.conn.in_transaction
+    # The retry of the failed request is then recorded, once: 170+240 / 70+0.
+    first = service.record_hand(db, game_id, EXAMPLE_20, idempotency_key="k")
+    again = service.record_hand(db, game_id, EXAMPLE_20, idempotency_key="k")
+    assert first.sheet.totals == {"A": 410, "B": 70}
+    assert again.sheet is None and again.replayed == sheet_to_json(first.sheet)
+    assert count(db, "deals") == 2
+
+
+def test_an_edit_failing_half_way_leaves_the_deal_as_it_was(db, monkeypatch):
+    game_id = new_game(db)
+    service.record_hand(db, game_id, EXAMPLE_1)
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(store, "log_action", boom)
+    with pytest.raises(RuntimeError):
+        service.edit_deal(db, game_id, 1, {**EXAMPLE_8, "version": 1})
+    monkeypatch.undo()
+    deal = service.get_sheet(db, game_id).deals[0]
+    assert deal.input == EXAMPLE_1 and deal.version == 1
+    assert count(db, "actions") == 1
+
+
+def test_versions(db):
+    game_id = new_game(db)
+    service.record_hand(db, game_id, EXAMPLE_1)
+    with pytest.raises(InvalidInput) as missing:
+        service.edit_deal(db, game_id, 1, EXAMPLE_8)
+    assert missing.value.field == "version"
+    with pytest.raises(InvalidInput) as null:
+        service.edit_deal(db, game_id, 1, {**EXAMPLE_8, "version": None})
+    assert null.value.field == "version"
+    with pytest.raises(service.GameConflict):
+        service.edit_deal(db, game_id, 1, {**EXAMPLE_8, "version": 2})
+    sheet = service.edit_deal(db, game_id, 1, {**EXAMPLE_8, "version": 1})
+    assert sheet.deals[0].version == 2 and sheet.totals == {"A": 300, "B": 60}
+    # Without the version check (require_version=False) a stale version is still refused.
+    with pytest.raises(service.GameConflict):
+        service.edit_deal(db, game_id, 1, {**EXAMPLE_1, "version": 1}, require_version=False)
+    sheet = service.edit_deal(db, game_id, 1, EXAMPLE_1, require_version=False)
+    assert sheet.deals[0].version == 3 and sheet.totals == {"A": 170, "B": 70}
+    with pytest.raises(service.GameConflict):
+        service.delete_deal(db, game_id, 1, version=2)
+    assert service.delete_deal(db, game_id, 1, version=3).deals == []
+
+
+@pytest.mark.parametrize("number", [0, -1, 2])
+def test_unknown_deal_numbers(db, number):
+    game_id = new_game(db)
+    service.record_hand(db, game_id, EXAMPLE_1)
+    with pytest.raises(service.GameNotFound):
+        service.edit_deal(db, game_id, number, {**EXAMPLE_1, "version": 1})
+    with pytest.raises(service.GameNotFound):
+        service.delete_deal(db, game_id, number)
+
+
+def test_unknown_game(db):
+    for call in (
+        lambda: service.get_sheet(db, "inconnue"),
+        lambda: service.record_hand(db, "inconnue", EXAMPLE_1),
+        lambda: service.record_redeal(db, "inconnue", {"reason": "all_pass"}),
+        lambda: service.edit_deal(db, "inconnue", 1, {**EXAMPLE_1, "version": 1}),
+        lambda: service.delete_deal(db, "inconnue", 1),
+        lambda: service.undo(db, "inconnue"),
+    ):
+        with pytest.raises(service.GameNotFound):
+            call()
+    assert not db.conn.in_transaction
+
+
+def test_undo_messages_name_the_deal(db):
+    game_id = new_game(db)
+    service.record_hand(db, game_id, EXAMPLE_1)
+    service.record_redeal(db, game_id, {"reason": "all_pass"})
+    service.record_hand(db, game_id, EXAMPLE_20)
+    service.delete_deal(db, game_id, 2)
+    service.edit_deal(db, game_id, 2, {**EXAMPLE_8, "version": 1})
+    sheet, message = service.undo(db, game_id)
+    assert message == "Modification de la donne 2 annulée."
+    assert sheet.deals[1].input == EXAMPLE_20
+    sheet, message = service.undo(db, game_id)
+    assert message == "Donne 2 rétablie."
+    assert [deal.kind for deal in sheet.deals] == ["hand", "redeal", "hand"]
+    assert sheet.totals == {"A": 410, "B": 70} and sheet.dealer == 3
+    assert service.undo(db, game_id)[1] == "Donne 3 retirée."
+    assert service.undo(db, game_id)[1] == "Donne 2 retirée."
+    assert service.undo(db, game_id)[1] == "Donne 1 retirée."
+    with pytest.raises(service.GameConflict):
+        service.undo(db, game_id)
+    # Every write and every undo counts in the sheet's revision (what the ETag follows).
+    assert service.get_revision(db, game_id) == 10
