@@ -74,7 +74,11 @@ def edit_hand(game_id: str, number: int):
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
 def delete_hand(game_id: str, number: int):
-    version = request.args.get("version", type=int)
+    """`?version=N` (optional): refuse the delete if the deal changed since the caller saw it."""
+    raw = request.args.get("version")
+    if raw is not None and not raw.isdigit():
+        raise ApiError(422, "« version » doit être le numéro de version de la donne.")
+    version = int(raw) if raw is not None else None
     return jsonify(sheet_to_json(service.delete_deal(get_db(), game_id, number, version)))
 
 
