@@ -1148,6 +1148,7 @@ def test_odd_values_in_every_key_never_give_a_500(client, app):
             drop_last_deal()
     for value in ODD_VALUES:
         check(client.put(f"{url}/hands/1", json={**ex(1, 0), "version": value}), 200)
-        assert_error(client.delete(f"{url}/hands/99", query_string={"version": str(value)}), 404)
+        response = client.delete(f"{url}/hands/99", query_string={"version": str(value)})
+        assert_error(response, 404 if str(value).isdigit() else 422)
     sheet = sheet_of(client, game_id)
     assert len(sheet["hands"]) == 1 and sheet["finished"] is False
