@@ -6,7 +6,7 @@ import os
 
 from flask import Flask
 
-from . import api, db, errors, pages, secret_key, sheet
+from . import api, db, errors, pages, secret_key, sheet, tools
 from .csrf import csrf
 from .paths import static_folder, template_folder
 
@@ -32,6 +32,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(sheet.bp)
+    app.register_blueprint(tools.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API takes JSON bodies only, which no other site can send unasked
     return app

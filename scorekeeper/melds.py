@@ -30,11 +30,16 @@ class FoundMeld:
         return self.cards[-1]
 
     @property
-    def label(self) -> str:
-        """`tierce à la dame ♥`, `carré de valets`."""
+    def name(self) -> str:
+        """`tierce à la dame`, `carré de valets`: the meld without its suit."""
         if self.code.is_carre:
             return self.code.label
-        return f"{self.code.label} {TOP_CARD_WORDS[self.top.rank.value]} {self.top.suit.symbol}"
+        return f"{self.code.label} {TOP_CARD_WORDS[self.top.rank.value]}"
+
+    @property
+    def label(self) -> str:
+        """`tierce à la dame ♥`, `carré de valets`."""
+        return self.name if self.code.is_carre else f"{self.name} {self.top.suit.symbol}"
 
 
 def sequence_meld(run: Sequence[Card], mode: Mode) -> FoundMeld:

@@ -1,0 +1,29 @@
+"""The way back from the card counter to the form that opened it, without an open redirect."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+
+def local_path(value: str | None) -> str | None:
+    """`value` if it is a path on this site ("/parties/x?y=1"), else None.
+
+    Refused: "//host" and "/\\host" (browsers read both as another host), any scheme, and control
+    characters (browsers drop tabs and newlines, which can turn "/\\t/host" into "//host").
+    """
+    if not value or not value.startswith("/") or value.startswith("//") or "\\" in value:
+        return None
+    if any(ord(char) < 32 or ord(char) == 127 for char in value):
+        return None
+    parts = urlsplit(value)
+    if parts.scheme or parts.netloc:
+        return None
+    return value
+
+
+def with_params(path: str, **params: str | int) -> str:
+    """`path` with `params` set in its query string (replacing earlier values), fragment kept."""
+    parts = urlsplit(path)
+    query = [(key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True) if key not in params]
+    query += [(key, str(value)) for key, value in params.items()]
+    return urlunsplit(("", "", parts.path, urlencode(query), parts.fragment))
