@@ -8,6 +8,7 @@ from contextlib import contextmanager
 import click
 import sqlite_utils
 from flask import Flask, current_app, g
+from flask.cli import with_appcontext
 
 from .migrations import migrations
 
@@ -43,6 +44,7 @@ def migrate(path: str) -> list[str]:
 
 
 @click.command("init-db")
+@with_appcontext
 def init_db_command() -> None:
     """Create the database or bring its schema up to date."""
     applied = migrate(current_app.config["DATABASE"])

@@ -10,24 +10,33 @@ from flask import Flask
 KEY_FILE = "secret_key"
 
 
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="ascii") as key_file:
+            return key_file.read().strip()
+    except FileNotFoundError:
+        return ""
+
+
+def _write_new(path: str) -> None:
+    """Put a fresh key in place atomically, readable by its owner only. Two workers starting at
+    once may both write; each then reads back the one that won, so they share a key."""
+    temporary = f"{path}.{os.getpid()}.tmp"
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as key_file:
+        key_file.write(secrets.token_hex(32))
+    if _read(path):  # another worker was first
+        os.remove(temporary)
+    else:
+        os.replace(temporary, path)
+
+
 def init_app(app: Flask) -> None:
     if app.config.get("SECRET_KEY"):
         return
     path = os.path.join(app.instance_path, KEY_FILE)
-    try:
-        with open(path, encoding="ascii") as key_file:
-            key = key_file.read().strip()
-    except FileNotFoundError:
-        key = ""
-    if not key:
-        key = secrets.token_hex(32)
-        # Created readable by its owner only; O_EXCL so that two workers starting at once keep one key.
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            with open(path, encoding="ascii") as key_file:
-                key = key_file.read().strip() or key
-        else:
-            with os.fdopen(fd, "w", encoding="ascii") as key_file:
-                key_file.write(key)
+    key = _read(path)
+    if not key:  # missing, or left empty by a crash mid-write
+        _write_new(path)
+        key = _read(path)
     app.config["SECRET_KEY"] = key

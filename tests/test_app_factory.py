@@ -96,6 +96,16 @@ def test_a_key_already_in_the_instance_folder_is_used(instance):
     assert app.config["SECRET_KEY"] == "0123456789abcdef" * 4
 
 
+def test_an_empty_key_file_left_by_a_crash_is_replaced_once(instance):
+    instance.mkdir()
+    (instance / "secret_key").write_text("", encoding="ascii")
+    first = create_app().config["SECRET_KEY"]
+    assert len(first) >= 32
+    assert (instance / "secret_key").read_text(encoding="ascii").strip() == first
+    assert create_app().config["SECRET_KEY"] == first
+    assert sorted(path.name for path in instance.iterdir()) == ["secret_key"]
+
+
 @pytest.mark.parametrize("how", ["test_config", "config.py", "environment"])
 def test_a_configured_key_is_used_as_is_and_nothing_is_written(instance, monkeypatch, how):
     if how == "test_config":
