@@ -249,11 +249,15 @@ def hands(draw):
         "all_tricks": draw(st.booleans()),
         "melds": {team: draw(st.lists(st.sampled_from(MELD_CODES), max_size=2)) for team in "AB"},
         "best_meld": draw(st.sampled_from(["A", "B", "none"])),
-        "belote": {team: draw(st.integers(0, 2)) for team in "AB"},
+        "belote": {team: draw(st.integers(0, 1)) for team in "AB"},
         "rules": {"rounding": draw(st.sampled_from(["nearest", "complement", "none"]))},
     }
     if not body["all_tricks"]:
         body["taker_points"] = draw(st.integers(0, 162))
+    if body["mode"] == "no_trump":
+        del body["belote"]
+    elif body["mode"] != "all_trump" and sum(body["belote"].values()) > 1:
+        body["belote"]["B"] = 0
     return body
 
 

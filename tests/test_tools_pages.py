@@ -156,12 +156,12 @@ def test_two_belotes_in_tout_atout(client):
     ("mode", "a", "b", "verdict"),
     [
         ("hearts", ["8S", "9S", "10S"], ["8H", "9H", "10H"],
-         "L'équipe B marque ses annonces : suites égales (tierce au 10) : celle à l'atout (♥ cœur) l'emporte."),
+         "L'équipe B marque ses annonces — suites égales (tierce au 10) : celle à l'atout (♥ cœur) l'emporte."),
         ("clubs", ["8S", "9S", "10S"], ["8H", "9H", "10H"],
          "Suites égales (tierce au 10) : personne ne marque ses annonces."),
         ("hearts", ["7S"], ["8S"], "Aucune annonce."),
         ("diamonds", ["AS", "AH", "AD", "AC"], ["9C", "10C", "JC", "QC", "KC"],
-         "L'équipe A marque ses annonces : à valeur égale (100), un carré bat une suite."),
+         "L'équipe A marque ses annonces — à valeur égale (100), un carré bat une suite."),
     ],
 )
 def test_two_hands_which_team_scores(client, mode, a, b, verdict):

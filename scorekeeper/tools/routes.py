@@ -95,7 +95,7 @@ def _check(cards: tuple[Card, ...], mode: Mode) -> HandCheck:
 def _verdict(winner: Team | None, reason: str) -> str:
     if winner is None:
         return reason[0].upper() + reason[1:] + "."
-    return f"L'équipe {winner.value} marque ses annonces : {reason}."
+    return f"L'équipe {winner.value} marque ses annonces — {reason}."
 
 
 @bp.get("/annonces")

@@ -94,7 +94,7 @@ def test_checking_two_hands(page, base_url, screenshot):
         tap_card(page, "b", code)
     expect(page.locator("#result-b")).to_contain_text("Belote (20 de plus).")
     expect(page.locator("#verdict")).to_contain_text(
-        "L'équipe B marque ses annonces : suites égales (tierce au 10) : celle à l'atout (♥ cœur) l'emporte."
+        "L'équipe B marque ses annonces — suites égales (tierce au 10) : celle à l'atout (♥ cœur) l'emporte."
     )
     # A card in one hand cannot be tapped in the other.
     assert page.locator("#deck-b input[value='8S']").is_disabled()
