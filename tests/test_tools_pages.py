@@ -67,8 +67,9 @@ def test_counts(client, params, expected):
 
 def test_nothing_is_counted_until_asked(client):
     words = text(get(client, "/outils/compter", mode="hearts", team="A"))
-    assert "Choisissez l'atout, puis touchez les cartes du tas." in words
+    assert "Touchez les cartes du tas." in words
     assert " points " not in words
+    assert "Choisissez l'atout, puis touchez les cartes du tas." in text(client.get("/outils/compter"))
 
 
 @pytest.mark.parametrize(
