@@ -27,6 +27,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     os.makedirs(app.instance_path, exist_ok=True)
     secret_key.init_app(app)
 
+    app.json.ensure_ascii = False  # French labels as they are, in UTF-8
     csrf.init_app(app)
     db.init_app(app)
     errors.init_app(app)
