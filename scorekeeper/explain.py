@@ -54,12 +54,12 @@ def explain(hand: Hand, result: Result, team_names: Mapping[Team, str] | None = 
     if kind is ContractKind.POINTS and not hand.all_tricks:
         sentences += _numeric_contract(hand, result, names, melds, belote, contract)
     elif kind is ContractKind.POINTS:
-        sentences.append(f"Capot non annoncé : {names[taker]} a fait tous les plis, contrat fait d'office")
+        sentences.append(f"Capot non annoncé : tous les plis pour {names[taker]}, contrat fait d'office")
         sentences.append(_formula(names[taker], [_number(CAPOT_VALUE), contract] + extras[taker]))
         sentences.append(_formula(names[defense], extras[defense]))
     elif result.made:
         if kind is ContractKind.CAPOT:
-            sentences.append(f"Capot fait : {names[taker]} a fait tous les plis")
+            sentences.append(f"Capot fait : tous les plis pour {names[taker]}")
             terms = [_number(CAPOT_VALUE), contract]
         else:
             sentences.append(f"Générale faite : le preneur ({names[taker]}) a fait seul tous les plis")
@@ -68,7 +68,7 @@ def explain(hand: Hand, result: Result, team_names: Mapping[Team, str] | None = 
         sentences.append(_formula(names[defense], extras[defense]))
     else:
         if kind is ContractKind.CAPOT:
-            sentences.append(f"Capot chuté : {names[taker]} n'a pas fait tous les plis")
+            sentences.append(f"Capot chuté : pas tous les plis pour {names[taker]}")
             terms = [_number(FAILED_CONTRACT_BONUS), contract]
             note = ""
         else:
@@ -116,7 +116,7 @@ def _failed(names, taker, defense, terms, melds, belote, note) -> list[str]:
     terms = terms + _extras(melds[taker] + melds[defense], belote[defense])
     sentences = [f"Contrat chuté : {_sum(terms)} pour {names[defense]}{note}"]
     if belote[taker]:
-        sentences.append(f"{names[taker]} garde sa belote malgré la chute : {belote[taker]}")
+        sentences.append(f"{names[taker]} : {belote[taker]} (belote, gardée malgré la chute)")
     else:
         sentences.append(f"{names[taker]} : 0")
     return sentences
