@@ -7,6 +7,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectChoice, StringField
+from wtforms.meta import DefaultMeta
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..games.service import MAX_NAME_LENGTH
@@ -86,13 +87,28 @@ def for_people(message: str) -> str:
     return message
 
 
-class GameForm(FlaskForm):
-    team_a = StringField("Équipe A", default="Nous", validators=[Length(max=MAX_NAME_LENGTH)])
-    team_b = StringField("Équipe B", default="Eux", validators=[Length(max=MAX_NAME_LENGTH)])
-    player_0 = StringField("Joueur 1", validators=[Length(max=MAX_NAME_LENGTH)])
-    player_1 = StringField("Joueur 2", validators=[Length(max=MAX_NAME_LENGTH)])
-    player_2 = StringField("Joueur 3", validators=[Length(max=MAX_NAME_LENGTH)])
-    player_3 = StringField("Joueur 4", validators=[Length(max=MAX_NAME_LENGTH)])
+class FrenchForm(FlaskForm):
+    """WTForms' own refusals (a choice not offered, a number that is not one) in French: Flask-WTF
+    would translate them only through Flask-Babel, which the app does not use."""
+
+    class Meta:
+        locales = ("fr",)
+
+        def get_translations(self, form):
+            return DefaultMeta.get_translations(self, form)
+
+
+def _name_length(label: str) -> Length:
+    return Length(max=MAX_NAME_LENGTH, message=f"« {label} » : {MAX_NAME_LENGTH} caractères au plus.")
+
+
+class GameForm(FrenchForm):
+    team_a = StringField("Équipe A", default="Nous", validators=[_name_length("Équipe A")])
+    team_b = StringField("Équipe B", default="Eux", validators=[_name_length("Équipe B")])
+    player_0 = StringField("Joueur 1", validators=[_name_length("Joueur 1")])
+    player_1 = StringField("Joueur 2", validators=[_name_length("Joueur 2")])
+    player_2 = StringField("Joueur 3", validators=[_name_length("Joueur 3")])
+    player_3 = StringField("Joueur 4", validators=[_name_length("Joueur 4")])
     dealer = RadioField("Premier donneur", choices=choices((i, f"Joueur {i + 1}") for i in range(4)), coerce=int, default=0)
     target = RadioField("Partie en", choices=choices([(2000, "2000"), (1000, "1000")]), coerce=int, default=2000)
     rounding = RadioField("Arrondi", choices=choices(ROUNDING_CHOICES), default=Rounding.NEAREST.value)
@@ -113,7 +129,7 @@ class GameForm(FlaskForm):
         }
 
 
-class DealForm(FlaskForm):
+class DealForm(FrenchForm):
     taker_player = RadioField("Qui a pris ?", coerce=int, validators=[InputRequired("Touchez le joueur qui a pris.")])
     contract = RadioField("Contrat", choices=choices(CONTRACT_CHOICES), validators=[InputRequired("Choisissez le contrat.")])
     mode = RadioField("Atout", choices=choices(MODE_CHOICES), validators=[InputRequired("Choisissez l'atout.")])
@@ -203,7 +219,7 @@ for _team in TEAM_CODES:
         )
 
 
-class RedealForm(FlaskForm):
+class RedealForm(FrenchForm):
     reason = RadioField(
         "Redonne",
         choices=choices([("all_pass", "Tout le monde passe"), ("misere", "Misère"), ("carre_de_sept", "Carré de 7")]),
@@ -213,7 +229,7 @@ class RedealForm(FlaskForm):
     request_id = HiddenField()
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(FrenchForm):
     """A bare form for the CSRF token of a button (delete, undo)."""
 
     version = HiddenField()
