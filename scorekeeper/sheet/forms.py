@@ -14,6 +14,7 @@ from ..games.service import MAX_NAME_LENGTH
 from ..games.sheet import team_of_player
 from ..terms import CONTRACT_VALUES, MODE_LABELS, Coinche, Meld, Mode, Rounding
 
+
 def choices(pairs) -> list[SelectChoice]:
     """(value, label) pairs as WTForms options."""
     return [SelectChoice(value, label) for value, label in pairs]
@@ -109,7 +110,9 @@ class GameForm(FrenchForm):
     player_1 = StringField("Joueur 2", validators=[_name_length("Joueur 2")])
     player_2 = StringField("Joueur 3", validators=[_name_length("Joueur 3")])
     player_3 = StringField("Joueur 4", validators=[_name_length("Joueur 4")])
-    dealer = RadioField("Premier donneur", choices=choices((i, f"Joueur {i + 1}") for i in range(4)), coerce=int, default=0)
+    dealer = RadioField(
+        "Premier donneur", choices=choices((i, f"Joueur {i + 1}") for i in range(4)), coerce=int, default=0
+    )
     target = RadioField("Partie en", choices=choices([(2000, "2000"), (1000, "1000")]), coerce=int, default=2000)
     rounding = RadioField("Arrondi", choices=choices(ROUNDING_CHOICES), default=Rounding.NEAREST.value)
     misere = BooleanField("Misère (moins de 10 points en main : on redonne)")
@@ -131,7 +134,9 @@ class GameForm(FrenchForm):
 
 class DealForm(FrenchForm):
     taker_player = RadioField("Qui a pris ?", coerce=int, validators=[InputRequired("Touchez le joueur qui a pris.")])
-    contract = RadioField("Contrat", choices=choices(CONTRACT_CHOICES), validators=[InputRequired("Choisissez le contrat.")])
+    contract = RadioField(
+        "Contrat", choices=choices(CONTRACT_CHOICES), validators=[InputRequired("Choisissez le contrat.")]
+    )
     mode = RadioField("Atout", choices=choices(MODE_CHOICES), validators=[InputRequired("Choisissez l'atout.")])
     coinche = RadioField("Coinche", choices=choices(COINCHE_CHOICES), default=Coinche.NONE.value)
     points = IntegerField(

@@ -8,17 +8,16 @@ from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
+from ..api.score import result_to_json
 from ..db import get_db
 from ..explain import explain
 from ..games import service
 from ..games.sheet import Sheet
 from ..hand_input import parse_hand
-from ..api.score import result_to_json
 from ..scoring import score
 from ..terms import InvalidInput, Team
 from . import bp
 from .forms import FIELD_OF_ERROR, ConfirmForm, DealForm, GameForm, RedealForm, choices, for_people
-
 
 COUNTER_URL = "/outils/compter"
 
@@ -174,7 +173,11 @@ def _edit_redeal(sheet: Sheet, deal) -> Any:
         form.reason.data = deal.reason
         form.player.data = deal.player
     elif form.validate_on_submit():
-        body = {"reason": form.reason.data, "player": form.player.data, "version": _int_or_none(request.form.get("version"))}
+        body = {
+            "reason": form.reason.data,
+            "player": form.player.data,
+            "version": _int_or_none(request.form.get("version")),
+        }
         if body["reason"] == "all_pass":
             body["player"] = None
         try:
