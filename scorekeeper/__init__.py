@@ -18,7 +18,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         template_folder=template_folder(),
         static_folder=static_folder(),
     )
-    app.config.from_mapping(DATABASE=os.path.join(app.instance_path, "scorekeeper.db"))
+    app.config.from_mapping(
+        DATABASE=os.path.join(app.instance_path, "scorekeeper.db"),
+        # An evening lasts longer than Flask-WTF's one hour: a sheet left open keeps working.
+        WTF_CSRF_TIME_LIMIT=None,
+    )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
         app.config.from_prefixed_env("SCOREKEEPER")

@@ -98,10 +98,20 @@
     }
   }
 
+  // The card counter brings its points back to this form: the link carries what was already
+  // tapped (as the form's own fields) in its return address, so nothing entered is lost.
   function updateCountLink() {
     if (!countLink) return;
     var url = new URL(countLink.href, location.href);
     url.searchParams.set("mode", value("mode") || "hearts");
+    url.searchParams.set("team", value("points_team") || "takers");
+    var state = new URLSearchParams();
+    new FormData(form).forEach(function (v, k) {
+      var zeroCount = v === "0" && /^(melds_|belote_)/.test(k);
+      if (k !== "csrf_token" && k !== "points" && v !== "" && !zeroCount) state.append(k, v);
+    });
+    if (!state.has("contract")) state.set("contract", "");
+    url.searchParams.set("return", location.pathname + "?" + state.toString());
     countLink.href = url.pathname + url.search;
   }
 

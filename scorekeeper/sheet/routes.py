@@ -19,9 +19,6 @@ from ..terms import InvalidInput, Team
 from . import bp
 from .forms import FIELD_OF_ERROR, ConfirmForm, DealForm, GameForm, RedealForm, choices, for_people
 
-COUNTER_URL = "/outils/compter"
-
-
 def _sheet_or_404(game_id: str) -> Sheet:
     try:
         return service.get_sheet(get_db(), game_id)
@@ -62,7 +59,12 @@ def show(game_id: str):
 
 
 def _deal_form(sheet: Sheet) -> DealForm:
-    form = DealForm()
+    """The deal form; on a GET that carries a form's state (back from the card counter, which
+    the page's script sends the state to), the form is filled from it."""
+    if request.method == "GET" and "contract" in request.args:
+        form = DealForm(formdata=request.args)
+    else:
+        form = DealForm()
     form.set_players(sheet.game.players, sheet.game.teams)
     return form
 
@@ -91,23 +93,19 @@ def _render_deal_form(sheet: Sheet, form: DealForm, preview: dict | None, deal) 
         preview=preview,
         deal=deal,
         extras_open=body_extras,
-        counter_url=COUNTER_URL,
+        counter_url=url_for("tools.counter"),
     )
-
-
-def _needs_best_meld(error: InvalidInput) -> bool:
-    return error.field == "best_meld"
 
 
 @bp.route("/<game_id>/donnes/nouvelle", methods=["GET", "POST"])
 def record(game_id: str):
     sheet = _sheet_or_404(game_id)
-    if sheet.finished:
+    if sheet.finished and request.method == "GET":  # a POST may be a retry: the service replays it
         flash("La partie est finie : modifiez ou supprimez une donne pour la rouvrir.", "error")
         return redirect(url_for("sheet.show", game_id=game_id))
     form = _deal_form(sheet)
     if request.method == "GET":
-        form.request_id.data = _new_request_id()
+        form.request_id.data = form.request_id.data or _new_request_id()
         _prefill_from_counter(form)
     preview = None
     if form.validate_on_submit():
@@ -143,7 +141,8 @@ def edit(game_id: str, number: int):
         return _edit_redeal(sheet, deal)
     form = _deal_form(sheet)
     if request.method == "GET":
-        form.fill_from(deal.input, deal.version)
+        if "contract" not in request.args:
+            form.fill_from(deal.input, deal.version)
         _prefill_from_counter(form)
     preview = None
     if form.validate_on_submit():

@@ -170,3 +170,32 @@ def test_the_sheet_is_light_fits_a_phone_and_has_big_tap_targets(page, base_url)
             .filter(([, h]) => h < 44)"""
     )
     assert small == []
+
+
+def test_counting_the_pile_from_the_deal_form_brings_the_points_back(page, base_url, screenshot):
+    create_game(page, base_url)
+    page.click("#new-deal")
+    choose(page, "taker_player", "Bruno")
+    choose(page, "contract", "80")
+    choose(page, "mode", "♥")
+    page.locator("#f-points label", has_text="Défense").click()  # we counted the defense's pile
+    page.click("#count-link")
+    page.wait_for_url("**/outils/compter**")
+    # The defense's pile in hearts: J♥ 20 + 9♥ 14 + A♠ 11 + J♠ 2 + 7♠ 8♠ 7♦ 8♦ 0, and the last trick 10.
+    for code in ("JH", "9H", "AS", "JS", "7S", "8S", "7D", "8D"):
+        page.locator(f"#deck-cards input[value='{code}']").locator("xpath=..").click()
+    page.get_by_text("Ce tas a fait le dernier pli").click()
+    page.locator("#count-result", has_text="57 points").wait_for()
+    page.get_by_role("link", name="Reporter dans la donne").click()
+    page.wait_for_url("**/donnes/nouvelle**")
+
+    # Back on the form: what was tapped is still there, and the pile's 57 fill the points field.
+    assert page.locator("#points").input_value() == "57"
+    assert page.locator("input[name=points_team][value=defense]").is_checked()
+    assert page.locator("input[name=contract][value='80']").is_checked()
+    assert page.locator("input[name=mode][value=hearts]").is_checked()
+    # Bruno (B) took 80 ♥ with 162 − 57 = 105: B 110 + 80 = 190, A 57 → 60.
+    page.locator("#preview", has_text="190").wait_for()
+    page.click("#save")
+    page.wait_for_selector("#sheet")
+    assert totals(page) == (60, 190)
