@@ -8,33 +8,26 @@ The vocabulary it scores with (teams, modes, melds, contracts) is in `terms`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from .terms import (
-    InvalidHand,
-    Team,
-    TEAMS,
-    Mode,
-    MODE_LABELS,
-    Coinche,
-    COINCHE_MULTIPLIERS,
-    Rounding,
-    BestMeldCall,
-    Meld,
-    MELD_VALUES,
-    MELD_LABELS,
-    CARRE_RANK_ORDER,
-    MAX_MELDS_PER_TEAM,
-    ContractKind,
-    CONTRACT_VALUES,
     CAPOT_VALUE,
-    GENERALE_VALUE,
     CARD_POINTS_TOTAL,
+    CARRE_RANK_ORDER,
+    CONTRACT_VALUES,
     FAILED_CONTRACT_BONUS,
+    MAX_MELDS_PER_TEAM,
+    TEAMS,
+    BestMeldCall,
+    Coinche,
     Contract,
-    CAPOT,
-    GENERALE,
+    ContractKind,
+    InvalidHand,
+    Meld,
+    Mode,
+    Rounding,
+    Team,
 )
 
 

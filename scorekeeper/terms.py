@@ -7,7 +7,7 @@ d'As's 200 in sans atout is written in one place.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
 class InvalidInput(ValueError):
@@ -23,7 +23,7 @@ class InvalidHand(InvalidInput):
     """A hand that cannot be scored (it cannot have happened at a table, or says too little)."""
 
 
-class Team(str, Enum):
+class Team(StrEnum):
     A = "A"
     B = "B"
 
@@ -35,7 +35,7 @@ class Team(str, Enum):
 TEAMS = (Team.A, Team.B)
 
 
-class Mode(str, Enum):
+class Mode(StrEnum):
     SPADES = "spades"
     HEARTS = "hearts"
     DIAMONDS = "diamonds"
@@ -67,7 +67,7 @@ MODE_LABELS = {
 }
 
 
-class Coinche(str, Enum):
+class Coinche(StrEnum):
     NONE = "none"
     COINCHE = "coinche"
     SURCOINCHE = "surcoinche"
@@ -80,13 +80,13 @@ class Coinche(str, Enum):
 COINCHE_MULTIPLIERS = {Coinche.NONE: 1, Coinche.COINCHE: 2, Coinche.SURCOINCHE: 4}
 
 
-class Rounding(str, Enum):
+class Rounding(StrEnum):
     NEAREST = "nearest"
     COMPLEMENT = "complement"
     NONE = "none"
 
 
-class BestMeldCall(str, Enum):
+class BestMeldCall(StrEnum):
     """The table's word when the two teams' best melds are equal sequences."""
 
     A = "A"
@@ -94,7 +94,7 @@ class BestMeldCall(str, Enum):
     NONE = "none"
 
 
-class Meld(str, Enum):
+class Meld(StrEnum):
     TIERCE = "tierce"
     CINQUANTE = "cinquante"
     CENT = "cent"
@@ -156,7 +156,7 @@ CARRE_RANK_ORDER = {
 MAX_MELDS_PER_TEAM = 4  # two players, at most two melds each in eight cards
 
 
-class ContractKind(str, Enum):
+class ContractKind(StrEnum):
     POINTS = "points"
     CAPOT = "capot"
     GENERALE = "generale"
@@ -196,7 +196,7 @@ CAPOT = Contract(ContractKind.CAPOT, CAPOT_VALUE)
 GENERALE = Contract(ContractKind.GENERALE, GENERALE_VALUE)
 
 
-class Rank(str, Enum):
+class Rank(StrEnum):
     """Card ranks in sequence order, 7 8 9 10 J Q K A (the order of tierces and cents)."""
 
     SEVEN = "7"

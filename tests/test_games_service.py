@@ -110,10 +110,9 @@ def test_versions(db):
         service.edit_deal(db, game_id, 1, {**EXAMPLE_8, "version": 2})
     sheet = service.edit_deal(db, game_id, 1, {**EXAMPLE_8, "version": 1})
     assert sheet.deals[0].version == 2 and sheet.totals == {"A": 300, "B": 60}
-    # Without the version check (require_version=False) a stale version is still refused.
     with pytest.raises(service.GameConflict):
-        service.edit_deal(db, game_id, 1, {**EXAMPLE_1, "version": 1}, require_version=False)
-    sheet = service.edit_deal(db, game_id, 1, EXAMPLE_1, require_version=False)
+        service.edit_deal(db, game_id, 1, {**EXAMPLE_1, "version": 1})
+    sheet = service.edit_deal(db, game_id, 1, {**EXAMPLE_1, "version": 2})
     assert sheet.deals[0].version == 3 and sheet.totals == {"A": 170, "B": 70}
     with pytest.raises(service.GameConflict):
         service.delete_deal(db, game_id, 1, version=2)

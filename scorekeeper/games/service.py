@@ -178,7 +178,8 @@ def parse_redeal_input(body: Any, game: GameRules) -> dict[str, Any]:
             raise InvalidInput("player", "« player » n'a pas de sens quand tout le monde passe.")
         return {"reason": reason, "player": None}
     if not getattr(game, reason):
-        raise InvalidInput("reason", f"« reason » : l'option « {REDEAL_REASONS[reason]} » n'est pas jouée dans cette partie.")
+        option = REDEAL_REASONS[reason]
+        raise InvalidInput("reason", f"« reason » : l'option « {option} » n'est pas jouée dans cette partie.")
     if body.get("player") is None:
         raise InvalidInput("player", "« player » est requis : qui a demandé à redonner ?")
     return {"reason": reason, "player": _player_index(body["player"], "player")}
@@ -242,14 +243,14 @@ def _check_version(version: Any, current: int) -> None:
         )
 
 
-def edit_deal(db: sqlite_utils.Database, game_id: str, number: int, body: Any, *, require_version: bool = True) -> Sheet:
+def edit_deal(db: sqlite_utils.Database, game_id: str, number: int, body: Any) -> Sheet:
     """Replace a deal's input; `body["version"]` is the version the editor last saw."""
     with write_transaction(db):
         game = load_game(db, game_id)
         deal = _deal_by_number(db, game, number)
         if not isinstance(body, dict):
             raise InvalidInput("body", "Le corps de la requête doit être un objet JSON.")
-        if require_version and body.get("version") is None:  # null would skip the stale check
+        if body.get("version") is None:  # null would skip the stale check
             raise InvalidInput("version", "« version » est requis : la version de la donne que vous modifiez.")
         _check_version(body.get("version"), deal.version)
         data = parse_hand_input(body, game) if deal.is_hand else parse_redeal_input(body, game)

@@ -19,6 +19,7 @@ from ..terms import InvalidInput, Team
 from . import bp
 from .forms import FIELD_OF_ERROR, ConfirmForm, DealForm, GameForm, RedealForm, choices, for_people
 
+
 def _sheet_or_404(game_id: str) -> Sheet:
     try:
         return service.get_sheet(get_db(), game_id)
