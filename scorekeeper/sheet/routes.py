@@ -4,6 +4,7 @@ French message next to its field and saves nothing."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
@@ -98,6 +99,21 @@ def _render_deal_form(sheet: Sheet, form: DealForm, preview: dict | None, deal) 
     )
 
 
+def _submit_deal_form(sheet: Sheet, form: DealForm, deal, save: Callable[[], Any]) -> Any:
+    """The deal form's answer: on a valid POST, "Calculer" previews the score and anything else
+    saves through `save`; a refusal is shown next to its field and nothing is saved."""
+    preview = None
+    if form.validate_on_submit():
+        try:
+            if "calculer" in request.form:
+                preview = _preview(form, sheet)
+            else:
+                return save()
+        except InvalidInput as error:
+            _show_error(form, error)
+    return _render_deal_form(sheet, form, preview, deal)
+
+
 @bp.route("/<game_id>/donnes/nouvelle", methods=["GET", "POST"])
 def record(game_id: str):
     sheet = _sheet_or_404(game_id)
@@ -108,20 +124,16 @@ def record(game_id: str):
     if request.method == "GET":
         form.request_id.data = form.request_id.data or _new_request_id()
         _prefill_from_counter(form)
-    preview = None
-    if form.validate_on_submit():
+
+    def save():
         try:
-            if "calculer" in request.form:
-                preview = _preview(form, sheet)
-            else:
-                service.record_hand(get_db(), game_id, form.to_body(), form.request_id.data or None)
-                return redirect(url_for("sheet.show", game_id=game_id, _anchor="donnes"))
-        except InvalidInput as error:
-            _show_error(form, error)
+            service.record_hand(get_db(), game_id, form.to_body(), form.request_id.data or None)
         except service.GameConflict as error:
             flash(error.message, "error")
             return redirect(url_for("sheet.show", game_id=game_id))
-    return _render_deal_form(sheet, form, preview, None)
+        return redirect(url_for("sheet.show", game_id=game_id, _anchor="donnes"))
+
+    return _submit_deal_form(sheet, form, None, save)
 
 
 def _prefill_from_counter(form: DealForm) -> None:
@@ -145,25 +157,21 @@ def edit(game_id: str, number: int):
         if "contract" not in request.args:
             form.fill_from(deal.input, deal.version)
         _prefill_from_counter(form)
-    preview = None
-    if form.validate_on_submit():
+
+    def save():
+        body = {**form.to_body(), "version": _int_or_none(form.version.data)}
         try:
-            if "calculer" in request.form:
-                preview = _preview(form, sheet)
-            else:
-                body = {**form.to_body(), "version": _int_or_none(form.version.data)}
-                service.edit_deal(get_db(), game_id, number, body)
-                flash(f"Donne {number} modifiée.", "info")
-                return redirect(url_for("sheet.show", game_id=game_id, _anchor=f"donne-{number}"))
-        except InvalidInput as error:
-            _show_error(form, error)
+            service.edit_deal(get_db(), game_id, number, body)
         except service.GameConflict as error:
             flash(error.message, "error")
             return redirect(url_for("sheet.edit", game_id=game_id, number=number))
         except service.GameNotFound:
             flash("Cette donne n'existe plus : elle a été supprimée sur un autre téléphone.", "error")
             return redirect(url_for("sheet.show", game_id=game_id))
-    return _render_deal_form(sheet, form, preview, deal)
+        flash(f"Donne {number} modifiée.", "info")
+        return redirect(url_for("sheet.show", game_id=game_id, _anchor=f"donne-{number}"))
+
+    return _submit_deal_form(sheet, form, deal, save)
 
 
 def _edit_redeal(sheet: Sheet, deal) -> Any:

@@ -29,6 +29,16 @@ def totals(page) -> tuple[int, int]:
     )
 
 
+def small_tap_targets(page) -> list:
+    """Visible buttons, links styled as buttons, choices and summaries under 44 px high."""
+    return page.evaluate(
+        """() => Array.from(document.querySelectorAll('a.button, button, summary, .tap span'))
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
+            .filter(([, h]) => h < 44)"""
+    )
+
+
 def create_game(page, base_url) -> str:
     page.goto(base_url + "/parties/nouvelle")
     for index, name in enumerate(["Ana", "Bruno", "Chloé", "David"]):
@@ -149,13 +159,7 @@ def test_the_sheet_is_light_fits_a_phone_and_has_big_tap_targets(page, base_url)
     assert page_bytes < MAX_SHEET_BYTES, sizes
 
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    small = page.evaluate(
-        """() => Array.from(document.querySelectorAll('a.button, button, summary, .tap span'))
-            .filter(e => e.offsetParent !== null)
-            .map(e => [e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
-            .filter(([, h]) => h < 44)"""
-    )
-    assert small == []
+    assert small_tap_targets(page) == []
     total_size = page.evaluate(
         "parseFloat(getComputedStyle(document.querySelector('[data-total=\"A\"]')).fontSize)"
     )
@@ -163,13 +167,7 @@ def test_the_sheet_is_light_fits_a_phone_and_has_big_tap_targets(page, base_url)
 
     page.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    small = page.evaluate(
-        """() => Array.from(document.querySelectorAll('button, .tap span, summary'))
-            .filter(e => e.offsetParent !== null)
-            .map(e => [e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
-            .filter(([, h]) => h < 44)"""
-    )
-    assert small == []
+    assert small_tap_targets(page) == []
 
 
 def test_counting_the_pile_from_the_deal_form_brings_the_points_back(page, base_url, screenshot):
