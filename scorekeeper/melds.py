@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .cards import RANK_ORDER, Card, Suit, sorted_cards, trump_suit
+from .scoring import BestMeld, compare_best_melds
 from .terms import CARRE_RANK_ORDER, MELD_VALUES, Meld, Mode, Rank, Team
 
 CARRE_RANKS = tuple(rank for rank in Rank if f"carre_{rank.value}" in MELD_VALUES)  # no 7s, no 8s
@@ -111,30 +112,17 @@ def compare_hands(
     melds_a: Sequence[FoundMeld], melds_b: Sequence[FoundMeld], mode: Mode
 ) -> tuple[Team | None, str]:
     """Which team scores its melds, and why in French: the strongest single meld wins."""
-    if not melds_a and not melds_b:
-        return None, "aucune annonce"
-    if not melds_b:
-        return Team.A, "seule équipe à annoncer"
-    if not melds_a:
-        return Team.B, "seule équipe à annoncer"
     best = {
-        Team.A: max(melds_a, key=lambda meld: strength(meld, mode)),
-        Team.B: max(melds_b, key=lambda meld: strength(meld, mode)),
+        team: max(melds, key=lambda meld: strength(meld, mode)) if melds else None
+        for team, melds in ((Team.A, melds_a), (Team.B, melds_b))
     }
-    a, b = best[Team.A], best[Team.B]
-    if a.value != b.value:
-        winner = Team.A if a.value > b.value else Team.B
-        loser = winner.other
-        return winner, (
-            f"meilleure annonce : {best[winner].label} {best[winner].value} "
-            f"contre {best[loser].label} {best[loser].value}"
-        )
-    if a.code.is_carre != b.code.is_carre:
-        winner = Team.A if a.code.is_carre else Team.B
-        return winner, f"à valeur égale ({a.value}), un carré bat une suite"
-    if a.code.is_carre:
-        winner = Team.A if CARRE_RANK_ORDER[a.code] > CARRE_RANK_ORDER[b.code] else Team.B
-        return winner, f"à valeur égale ({a.value}), le {best[winner].label} est le plus haut carré"
+    outcome = compare_best_melds(*(
+        BestMeld(meld.value, meld.code if meld.code.is_carre else None, meld.label) if meld else None
+        for meld in best.values()
+    ))
+    if outcome is not None:
+        return outcome.winner, outcome.reason
+    a, b = best[Team.A], best[Team.B]  # two sequences of equal value: the cards decide
     if a.top.rank is not b.top.rank:
         winner = Team.A if RANK_ORDER[a.top.rank] > RANK_ORDER[b.top.rank] else Team.B
         return winner, (

@@ -108,32 +108,49 @@ def best_single_meld(melds: tuple[Meld, ...], mode: Mode) -> Meld | None:
     return max(melds, key=lambda meld: (meld.points(mode), meld.is_carre, CARRE_RANK_ORDER.get(meld, 0)))
 
 
-def meld_winner(hand: Hand) -> MeldOutcome:
-    """Only the team with the best meld scores its melds (SCORING.md, "Melds")."""
-    best = {team: best_single_meld(hand.melds[team], hand.mode) for team in TEAMS}
-    a, b = best[Team.A], best[Team.B]
+@dataclass(frozen=True)
+class BestMeld:
+    """What the comparison needs of a team's strongest meld, however it is known (a code told by
+    the table, or cards seen by the meld checker)."""
+
+    value: int
+    carre: Meld | None  # the carré's code; None for a sequence
+    label: str
+
+
+def compare_best_melds(a: BestMeld | None, b: BestMeld | None) -> MeldOutcome | None:
+    """Which team scores its melds by value, then a carré over a sequence, then the carré's rank.
+    None when both best melds are sequences of equal value: the cards decide, or the table."""
     if a is None and b is None:
         return MeldOutcome(None, "aucune annonce")
     if b is None:
         return MeldOutcome(Team.A, "seule équipe à annoncer")
     if a is None:
         return MeldOutcome(Team.B, "seule équipe à annoncer")
-    a_points, b_points = a.points(hand.mode), b.points(hand.mode)
-    if a_points != b_points:
-        winner, loser = (Team.A, Team.B) if a_points > b_points else (Team.B, Team.A)
-        return MeldOutcome(
-            winner,
-            f"meilleure annonce : {best[winner].label} {best[winner].points(hand.mode)} "
-            f"contre {best[loser].label} {best[loser].points(hand.mode)}",
-        )
-    if a.is_carre != b.is_carre:
-        winner = Team.A if a.is_carre else Team.B
-        return MeldOutcome(winner, f"à valeur égale ({a_points}), un carré bat une suite")
-    if a.is_carre:
-        winner = Team.A if CARRE_RANK_ORDER[a] > CARRE_RANK_ORDER[b] else Team.B
-        return MeldOutcome(
-            winner, f"à valeur égale ({a_points}), le {best[winner].label} est le plus haut carré"
-        )
+    best = {Team.A: a, Team.B: b}
+    if a.value != b.value:
+        winner = Team.A if a.value > b.value else Team.B
+        won, lost = best[winner], best[winner.other]
+        return MeldOutcome(winner, f"meilleure annonce : {won.label} {won.value} contre {lost.label} {lost.value}")
+    if (a.carre is None) != (b.carre is None):
+        winner = Team.A if a.carre is not None else Team.B
+        return MeldOutcome(winner, f"à valeur égale ({a.value}), un carré bat une suite")
+    if a.carre is not None and b.carre is not None:
+        winner = Team.A if CARRE_RANK_ORDER[a.carre] > CARRE_RANK_ORDER[b.carre] else Team.B
+        return MeldOutcome(winner, f"à valeur égale ({a.value}), le {best[winner].label} est le plus haut carré")
+    return None
+
+
+def meld_winner(hand: Hand) -> MeldOutcome:
+    """Only the team with the best meld scores its melds (SCORING.md, "Melds")."""
+    best = {team: best_single_meld(hand.melds[team], hand.mode) for team in TEAMS}
+    a, b = best[Team.A], best[Team.B]
+    outcome = compare_best_melds(*(
+        BestMeld(meld.points(hand.mode), meld if meld.is_carre else None, meld.label) if meld else None
+        for meld in (a, b)
+    ))
+    if outcome is not None:
+        return outcome
     # Two sequences of equal value: the cards decide, and only the table has seen them.
     if hand.best_meld is None:
         raise InvalidHand(
