@@ -1,0 +1,61 @@
+"""Security headers on every answer, and the session cookie's flags.
+
+The pages load their scripts and styles from static/ only, so the Content-Security-Policy allows
+no inline script or style: markup slipped into a team's name could not run even if it escaped.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, Response, request
+from flask.sessions import SecureCookieSessionInterface
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",  # base.html's empty favicon, data:, spares a request per page
+        "connect-src 'self'",
+        "object-src 'none'",
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+    ]
+)
+
+HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",  # frame-ancestors for browsers that predate it
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """The session cookie is Secure whenever the page came over HTTPS, without having to say so:
+    the same laptop may serve plain HTTP on the club's Wi-Fi and HTTPS behind a proxy."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
+def _add_headers(response: Response) -> Response:
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    if not app.config.get("SESSION_COOKIE_SAMESITE"):  # Flask's default is None
+        app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
+    app.session_interface = SessionInterface()
+    # Behind a reverse proxy that terminates HTTPS, PROXY_COUNT = 1 makes the client's address
+    # (for the login rate limit) and the scheme (for Secure cookies) those the proxy saw. Off by
+    # default: without a proxy, trusting X-Forwarded-For would let anyone pick their address.
+    proxies = int(app.config.get("PROXY_COUNT") or 0)
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
+    app.after_request(_add_headers)

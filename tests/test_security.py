@@ -1,0 +1,123 @@
+"""Security headers on every answer, the session cookie's flags, and templates the CSP can serve
+(issue 6): no inline script, no style attribute, no on* handler anywhere in templates/."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.paths import template_folder
+from scorekeeper.security import CONTENT_SECURITY_POLICY
+
+PAGES = [
+    ("get", "/", 200),
+    ("get", "/parties/nouvelle", 200),
+    ("get", "/outils/compter", 200),
+    ("get", "/static/style.css", 200),
+    ("get", "/nulle-part", 404),
+    ("get", "/api/v1/games/introuvable", 404),
+    ("post", "/api/v1/score", 415),
+    ("delete", "/", 405),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "status"), PAGES)
+def test_every_answer_carries_the_security_headers(client, method, path, status):
+    response = getattr(client, method)(path)
+    response.close()  # a static file is streamed from an open file
+    assert response.status_code == status
+    assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "same-origin"
+    assert response.headers["X-Frame-Options"] == "DENY"
+
+
+@pytest.mark.parametrize(
+    "directive",
+    ["script-src 'self'", "style-src 'self'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'",
+     "img-src 'self' data:", "connect-src 'self'", "default-src 'self'"],
+)
+def test_the_policy_allows_nothing_inline(directive):
+    assert directive in CONTENT_SECURITY_POLICY.split("; ")
+    assert "unsafe-inline" not in CONTENT_SECURITY_POLICY
+    assert "unsafe-eval" not in CONTENT_SECURITY_POLICY
+
+
+TEMPLATES = sorted(Path(template_folder()).rglob("*.html"))
+
+
+@pytest.mark.parametrize("template", TEMPLATES, ids=lambda path: path.name)
+def test_no_template_has_inline_script_or_style(template):
+    text = template.read_text(encoding="utf-8")
+    for tag in re.findall(r"<script\b[^>]*>(.*?)</script>", text, re.S):
+        assert not tag.strip(), "inline <script> body: move it to static/"
+    for attrs in re.findall(r"<script\b([^>]*)>", text):
+        assert "src=" in attrs
+    assert not re.search(r"<style\b", text)
+    assert not re.search(r"\sstyle\s*=", text)
+    assert not re.search(r"\son[a-z]+\s*=", text, re.I)
+    assert "javascript:" not in text.lower()
+
+
+def test_the_templates_were_found():
+    assert len(TEMPLATES) >= 5
+
+
+@pytest.fixture
+def csrf_client(tmp_path):
+    """A client of the app with CSRF on, as in production: the token lives in the session cookie."""
+    from scorekeeper import create_app
+
+    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "x.db"), "SECRET_KEY": "x"}).test_client()
+
+
+def session_cookie(response) -> str:
+    cookies = [value for value in response.headers.getlist("Set-Cookie") if value.startswith("session=")]
+    assert cookies, "the page set no session cookie"
+    return cookies[0]
+
+
+def test_session_cookie_is_httponly_and_samesite_lax_over_http(csrf_client):
+    cookie = session_cookie(csrf_client.get("/parties/nouvelle"))  # the CSRF token lives in the session
+    assert "HttpOnly" in cookie
+    assert "SameSite=Lax" in cookie
+    assert "Secure" not in cookie
+
+
+def test_session_cookie_is_secure_over_https(csrf_client):
+    cookie = session_cookie(csrf_client.get("/parties/nouvelle", base_url="https://localhost"))
+    assert "Secure" in cookie
+    assert "HttpOnly" in cookie
+
+
+def test_proxy_count_trusts_the_proxy_for_scheme_and_address(tmp_path):
+    from scorekeeper import create_app
+
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "x.db"), "SECRET_KEY": "x", "PROXY_COUNT": 1})
+    seen = {}
+
+    @app.get("/probe")
+    def probe():
+        from flask import request
+
+        seen.update(address=request.remote_addr, secure=request.is_secure)
+        return ""
+
+    app.test_client().get("/probe", headers={"X-Forwarded-For": "192.0.2.7", "X-Forwarded-Proto": "https"})
+    assert seen == {"address": "192.0.2.7", "secure": True}
+
+
+def test_without_proxy_count_forwarded_headers_are_ignored(app):
+    seen = {}
+
+    @app.get("/probe")
+    def probe():
+        from flask import request
+
+        seen.update(address=request.remote_addr, secure=request.is_secure)
+        return ""
+
+    app.test_client().get("/probe", headers={"X-Forwarded-For": "192.0.2.7", "X-Forwarded-Proto": "https"})
+    assert seen == {"address": "127.0.0.1", "secure": False}
