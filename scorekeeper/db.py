@@ -66,7 +66,10 @@ def write_transaction(database: sqlite_utils.Database) -> Iterator[sqlite_utils.
     database.conn.execute("BEGIN IMMEDIATE")
     try:
         yield database
+        database.conn.execute("COMMIT")  # inside: a commit refused by a full disk rolls back too
     except BaseException:
-        database.conn.execute("ROLLBACK")
+        # SQLite has already rolled back by itself after some errors (a full disk, an I/O error):
+        # a second ROLLBACK would fail and hide the error that says what went wrong.
+        if database.conn.in_transaction:
+            database.conn.execute("ROLLBACK")
         raise
-    database.conn.execute("COMMIT")
