@@ -2,10 +2,12 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-PORT ?= 5000
+# `make run` serves this machine only, on port 5000; `make serve` the tables' phones over the LAN.
+HOST ?= 0.0.0.0
+WORKERS ?= 4
 FLASK := $(BIN)/flask --app scorekeeper
 
-.PHONY: run test migrate install bench lint clean
+.PHONY: run serve test migrate install bench lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +24,12 @@ migrate: install
 	$(FLASK) init-db
 
 run: migrate
-	$(FLASK) run --host 127.0.0.1 --port $(PORT)
+	$(FLASK) run --host 127.0.0.1 --port $(or $(PORT),5000)
+
+# gunicorn: WORKERS processes share the SQLite file (WAL, write lock per deal).
+serve: migrate
+	$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(or $(PORT),8000) --workers $(WORKERS) \
+		'scorekeeper:create_app()'
 
 test: migrate
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
