@@ -74,3 +74,111 @@ def m002_games_and_deals(db: sqlite_utils.Database) -> None:
         pk=("game_id", "key"),
         foreign_keys=[("game_id", "games", "id")],
     )
+
+
+@migrations()
+def m003_evenings_and_archive(db: sqlite_utils.Database) -> None:
+    # Evenings are input, like deals: a date (ISO), an optional place and note. Every game belongs
+    # to one; the games already played join the evening of the day they were created.
+    from .games import derived, evenings  # here, not at the top: games imports nothing of the db
+
+    db["evenings"].create(
+        {"id": int, "date": str, "place": str, "note": str, "created_at": str},
+        pk="id",
+        not_null={"date", "place", "note", "created_at"},
+        defaults={"place": "", "note": ""},
+    )
+    db["evenings"].create_index(["date", "id"])
+    db.execute("alter table games add column evening_id integer references evenings(id)")
+    by_date: dict[str, int] = {}
+    for game in list(db.query("select id, created_at from games order by created_at, id")):
+        day = evenings.evening_date(game["created_at"])
+        if day not in by_date:
+            by_date[day] = evenings.insert(db, day)
+        db.execute("update games set evening_id = ? where id = ?", [by_date[day], game["id"]])
+    db["games"].create_index(["evening_id", "created_at"])
+
+    # The derived tables (scorekeeper/games/derived.py): caches of each game's sheet, rebuilt
+    # from the inputs on every write, so that the archive's pages read indexed rows.
+    common = {"game_id": str, "evening_id": int, "played_at": str}
+    figures = dict.fromkeys(
+        (
+            "taken", "made", "coinche_def", "coinche_def_won", "coinche_took", "coinche_took_made",
+            "capot_taken", "capot_made", "capot_unannounced", "generale_taken", "generale_made",
+        ),
+        int,
+    )
+    db["game_summaries"].create(
+        {
+            **common,
+            "total_a": int,
+            "total_b": int,
+            "winner": str,
+            "finished": int,
+            "deal_count": int,
+            "hand_count": int,
+            "last_activity": str,
+        },
+        pk="game_id",
+    )
+    db["game_summaries"].create_index(["evening_id", "played_at"])
+    db["game_summaries"].create_index(["finished", "last_activity"])
+    db["game_players"].create(
+        {
+            **common,
+            "seat": int,
+            "team": str,
+            "name": str,
+            "name_key": str,
+            "partner_key": str,
+            "finished": int,
+            "won": int,
+            "hands": int,
+            "points": int,
+            **figures,
+        },
+        pk=("game_id", "seat"),
+    )
+    db["game_players"].create_index(["name_key", "played_at"])
+    db["game_teams"].create(
+        {
+            **common,
+            "team": str,
+            "name": str,
+            "players": str,
+            "pair_key": str,
+            "finished": int,
+            "won": int,
+            "hands": int,
+            "points": int,
+            **figures,
+        },
+        pk=("game_id", "team"),
+    )
+    db["game_teams"].create_index(["pair_key", "played_at"])
+    db["deal_facts"].create(
+        {
+            **common,
+            "number": int,
+            "kind": str,
+            "dealer": int,
+            "taker": str,
+            "taker_player": int,
+            "taker_key": str,
+            "contract": str,
+            "contract_value": int,
+            "mode": str,
+            "coinche": str,
+            "made": int,
+            "all_tricks": int,
+            "reason": str,
+            "score_a": int,
+            "score_b": int,
+            "total_a": int,
+            "total_b": int,
+        },
+        pk=("game_id", "number"),
+    )
+    db["deal_facts"].create_index(["taker_key", "mode", "contract_value", "made"])
+    db["deal_facts"].create_index(["taker_key", "played_at"])
+    derived.rebuild_all(db)

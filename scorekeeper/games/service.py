@@ -17,12 +17,12 @@ from ..db import write_transaction
 from ..hand_input import hand_to_json, parse_hand
 from ..scoring import score
 from ..terms import ContractKind, InvalidInput, Rounding
-from . import store
+from . import derived, evenings, store
 from .serialize import sheet_to_json
 from .sheet import DEFAULT_TEAMS, REDEAL_REASONS, TARGETS, GameRules, Sheet, build_sheet, team_of_player
 
 MAX_NAME_LENGTH = 40
-GAME_KEYS = frozenset({"teams", "players", "dealer", "target", "rules"})
+GAME_KEYS = frozenset({"teams", "players", "dealer", "target", "rules", "evening"})
 GAME_RULES_KEYS = frozenset({"rounding", "misere", "carre_de_sept"})
 
 
@@ -128,11 +128,13 @@ def parse_game(body: Any) -> dict[str, Any]:
         "rounding": Rounding(rounding),
         "misere": _flag(rules.get("misere", False), "rules.misere"),
         "carre_de_sept": _flag(rules.get("carre_de_sept", False), "rules.carre_de_sept"),
+        "evening": evenings.parse_evening_id(body.get("evening")),
     }
 
 
 def create_game(db: sqlite_utils.Database, body: Any) -> Sheet:
     fields = parse_game(body)
+    evening_id = fields.pop("evening")
     with write_transaction(db):
         while True:
             game_id = store.new_game_id()
@@ -140,6 +142,8 @@ def create_game(db: sqlite_utils.Database, body: Any) -> Sheet:
                 break
         game = GameRules(id=game_id, created_at=store.now(), **fields)
         store.insert_game(db, game)
+        evenings.place_game(db, game.id, evening_id)  # today's evening unless one was chosen
+        derived.refresh_game(db, game.id)
     return build_sheet(game, [])
 
 
@@ -203,6 +207,7 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
             )
         deal_id = store.insert_deal(db, game_id, kind, data)
         store.log_action(db, game_id, deal_id, "record")
+        derived.refresh_game(db, game_id)
         sheet = get_sheet(db, game_id)
         if idempotency_key:
             store.remember_response(db, game_id, idempotency_key, sheet_to_json(sheet))
@@ -256,6 +261,7 @@ def edit_deal(db: sqlite_utils.Database, game_id: str, number: int, body: Any) -
         data = parse_hand_input(body, game) if deal.is_hand else parse_redeal_input(body, game)
         store.update_deal(db, deal.deal_id, input=data, version=deal.version + 1)
         store.log_action(db, game_id, deal.deal_id, "edit", previous_input=deal.input)
+        derived.refresh_game(db, game_id)
         return get_sheet(db, game_id)
 
 
@@ -266,6 +272,7 @@ def delete_deal(db: sqlite_utils.Database, game_id: str, number: int, version: A
         _check_version(version, deal.version)
         store.update_deal(db, deal.deal_id, deleted_at=store.now())
         store.log_action(db, game_id, deal.deal_id, "delete")
+        derived.refresh_game(db, game_id)
         return get_sheet(db, game_id)
 
 
@@ -293,6 +300,7 @@ def undo(db: sqlite_utils.Database, game_id: str) -> tuple[Sheet, str]:
             store.update_deal(db, deal["id"], deleted_at=None)
         store.mark_undone(db, action["id"])
         store.log_action(db, game_id, deal["id"], "undo")
+        derived.refresh_game(db, game_id)
         sheet = get_sheet(db, game_id)
     # The deal's number: its place now, or for a removed record the place it had, the last one.
     number = next((d.number for d in sheet.deals if d.deal_id == deal["id"]), len(sheet.deals) + 1)

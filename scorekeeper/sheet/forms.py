@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectChoice, StringField
+from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.meta import DefaultMeta
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
@@ -117,9 +117,15 @@ class GameForm(FrenchForm):
     rounding = RadioField("Arrondi", choices=choices(ROUNDING_CHOICES), default=Rounding.NEAREST.value)
     misere = BooleanField("Misère (moins de 10 points en main : on redonne)")
     carre_de_sept = BooleanField("Carré de 7 (les quatre 7 en main : on redonne)")
+    evening = SelectField("Soirée", choices=choices([("", "Ce soir")]), default="")
+
+    def set_evenings(self, evenings: list[tuple[int, str]]) -> None:
+        """Today's evening first (the default), then the recent ones, as (id, label) pairs."""
+        self.evening.choices = choices([("", "Ce soir"), *((str(key), label) for key, label in evenings)])
 
     def to_body(self) -> dict[str, Any]:
         return {
+            "evening": int(self.evening.data) if self.evening.data else None,
             "teams": {"A": self.team_a.data, "B": self.team_b.data},
             "players": [getattr(self, f"player_{i}").data or None for i in range(4)],
             "dealer": self.dealer.data,

@@ -12,7 +12,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from ..api.score import result_to_json
 from ..db import get_db
 from ..explain import explain
-from ..games import service
+from ..games import evenings, service
 from ..games.sheet import Sheet
 from ..hand_input import parse_hand
 from ..scoring import score
@@ -35,6 +35,7 @@ def _new_request_id() -> str:
 @bp.route("/nouvelle", methods=["GET", "POST"])
 def create():
     form = GameForm()
+    form.set_evenings([(row["id"], evenings.evening_label(row)) for row in evenings.recent(get_db(), 12)])
     if form.validate_on_submit():
         try:
             sheet = service.create_game(get_db(), form.to_body())

@@ -1,0 +1,248 @@
+"""Derived tables: what the archive, the search and the statistics read, computed from the inputs.
+
+Storage keeps what the table entered; these tables are caches of `build_sheet`'s answers, kept so
+that a page over 5,000 games reads a few indexed rows instead of rescoring every deal. They are
+never trusted over the inputs: each write to a game rebuilds that game's rows in its own
+transaction (`refresh_game`), and `rebuild_all` (`flask --app scorekeeper rebuild-derived`)
+throws them all away and computes them again.
+
+- `game_summaries`: one row per game (evening, totals, winner, deal count, last activity).
+- `game_players`: one row per seat of each game, with that player's figures in the game.
+- `game_teams`: one row per team of each game; a team is its pair of players, whatever its name.
+- `deal_facts`: one row per live deal (who took, the contract, made or not, the scores).
+
+A migration that changes one of these tables drops and re-creates it, then calls `rebuild_all`.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+import sqlite_utils
+
+from ..terms import Coinche, ContractKind
+from . import store
+from .sheet import Sheet, build_sheet, team_of_player
+
+TABLES = ("deal_facts", "game_players", "game_teams", "game_summaries")
+
+# Each player's or team's figures in one game, summed by the statistics.
+FIGURES = (
+    "taken",  # hands taken
+    "made",  # of those, made
+    "coinche_def",  # coinches made: the team defended a coinched (or surcoinched) contract
+    "coinche_def_won",  # of those, the contract failed
+    "coinche_took",  # coinches suffered: a contract taken was coinched
+    "coinche_took_made",  # of those, made all the same
+    "capot_taken",
+    "capot_made",
+    "capot_unannounced",  # all tricks on a numeric contract
+    "generale_taken",
+    "generale_made",
+)
+
+
+def name_key(name: str) -> str:
+    """A player's name as the archive matches it: no accents, no case, single spaces."""
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(char for char in text if not unicodedata.combining(char))
+    return " ".join(text.casefold().split())
+
+
+def pair_key(first: str, second: str) -> str:
+    """A team as a pair of partners, whichever sat first: 'ana|chloe'."""
+    return "|".join(sorted((name_key(first), name_key(second))))
+
+
+# --- one game's rows -----------------------------------------------------------------------
+
+
+def _deal_fact(sheet: Sheet, deal, evening_id: int | None) -> dict[str, Any]:
+    game = sheet.game
+    row: dict[str, Any] = {
+        "game_id": game.id,
+        "number": deal.number,
+        "kind": deal.kind,
+        "evening_id": evening_id,
+        "played_at": game.created_at,
+        "dealer": deal.dealer,
+        "taker": None,
+        "taker_player": None,
+        "taker_key": None,
+        "contract": None,
+        "contract_value": None,
+        "mode": None,
+        "coinche": None,
+        "made": None,
+        "all_tricks": None,
+        "reason": deal.reason,
+        "score_a": deal.scores["A"],
+        "score_b": deal.scores["B"],
+        "total_a": deal.totals["A"],
+        "total_b": deal.totals["B"],
+    }
+    if deal.is_hand:
+        hand, result = deal.hand, deal.result
+        player = deal.taker_player
+        row.update(
+            taker=hand.taker.value,
+            taker_player=player,
+            taker_key=name_key(game.players[player]) if player is not None else None,
+            contract=str(hand.contract.code),
+            contract_value=hand.contract.value,
+            mode=hand.mode.value,
+            coinche=hand.coinche.value,
+            made=int(result.made),
+            all_tricks=int(hand.all_tricks),
+        )
+    return row
+
+
+def _count(figures: dict[str, int], fact: dict[str, Any], took: bool, defended: bool) -> None:
+    """Add one hand to a player's or a team's figures in a game."""
+    coinched = fact["coinche"] != Coinche.NONE.value
+    made = bool(fact["made"])
+    if defended and coinched:
+        figures["coinche_def"] += 1
+        figures["coinche_def_won"] += not made
+    if not took:
+        return
+    figures["taken"] += 1
+    figures["made"] += made
+    if coinched:
+        figures["coinche_took"] += 1
+        figures["coinche_took_made"] += made
+    kind = fact["contract"]
+    if kind == ContractKind.CAPOT.value:
+        figures["capot_taken"] += 1
+        figures["capot_made"] += made
+    elif kind == ContractKind.GENERALE.value:
+        figures["generale_taken"] += 1
+        figures["generale_made"] += made
+    elif fact["all_tricks"]:
+        figures["capot_unannounced"] += 1
+
+
+def game_rows(sheet: Sheet, evening_id: int | None, last_activity: str) -> dict[str, list[dict[str, Any]]]:
+    """The derived rows of one game, table by table."""
+    game = sheet.game
+    winner = sheet.winner
+    facts = [_deal_fact(sheet, deal, evening_id) for deal in sheet.deals]
+    hands = [fact for fact in facts if fact["kind"] == "hand"]
+    common = {"game_id": game.id, "evening_id": evening_id, "played_at": game.created_at}
+    summary = {
+        **common,
+        "total_a": sheet.totals["A"],
+        "total_b": sheet.totals["B"],
+        "winner": winner,
+        "finished": int(sheet.finished),
+        "deal_count": len(facts),
+        "hand_count": len(hands),
+        "last_activity": last_activity,
+    }
+    players = []
+    for seat, name in enumerate(game.players):
+        team = team_of_player(seat).value
+        figures = dict.fromkeys(FIGURES, 0)
+        for fact in hands:
+            _count(figures, fact, took=fact["taker_player"] == seat, defended=fact["taker"] != team)
+        players.append(
+            {
+                **common,
+                "seat": seat,
+                "team": team,
+                "name": name,
+                "name_key": name_key(name),
+                "partner_key": name_key(game.players[(seat + 2) % 4]),
+                "finished": int(sheet.finished),
+                "won": int(winner == team),
+                "hands": len(hands),
+                "points": sheet.totals[team],
+                **figures,
+            }
+        )
+    teams = []
+    for team, seats in (("A", (0, 2)), ("B", (1, 3))):
+        figures = dict.fromkeys(FIGURES, 0)
+        for fact in hands:
+            _count(figures, fact, took=fact["taker"] == team, defended=fact["taker"] != team)
+        first, second = (game.players[seat] for seat in seats)
+        teams.append(
+            {
+                **common,
+                "team": team,
+                "name": game.teams[team],
+                "players": f"{first} & {second}",
+                "pair_key": pair_key(first, second),
+                "finished": int(sheet.finished),
+                "won": int(winner == team),
+                "hands": len(hands),
+                "points": sheet.totals[team],
+                **figures,
+            }
+        )
+    return {"game_summaries": [summary], "game_players": players, "game_teams": teams, "deal_facts": facts}
+
+
+# --- writing them --------------------------------------------------------------------------
+
+
+def _insert(db: sqlite_utils.Database, table: str, rows: list[dict[str, Any]]) -> None:
+    if not rows:
+        return
+    columns = list(rows[0])
+    sql = f"insert into {table} ({', '.join(columns)}) values ({', '.join('?' for _ in columns)})"
+    db.conn.executemany(sql, [[row[column] for column in columns] for row in rows])
+
+
+def _write(db: sqlite_utils.Database, rows_by_table: Iterable[dict[str, list[dict[str, Any]]]]) -> None:
+    merged: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for rows in rows_by_table:
+        for table, table_rows in rows.items():
+            merged[table].extend(table_rows)
+    for table in reversed(TABLES):  # the summary first, then the rows that hang off the game
+        _insert(db, table, merged[table])
+
+
+def refresh_game(db: sqlite_utils.Database, game_id: str) -> None:
+    """Rebuild one game's derived rows from its inputs; called inside each write's transaction."""
+    for table in TABLES:
+        db.execute(f"delete from {table} where game_id = ?", [game_id])
+    game = store.fetch_game(db, game_id)
+    if game is None:
+        return
+    evening_id = next(db.query("select evening_id from games where id = ?", [game_id]))["evening_id"]
+    last = next(db.query("select max(created_at) as at from actions where game_id = ?", [game_id]))["at"]
+    sheet = build_sheet(game, store.live_deals(db, game_id))
+    _write(db, [game_rows(sheet, evening_id, last or game.created_at)])
+
+
+def rebuild_all(db: sqlite_utils.Database) -> int:
+    """Throw every derived row away and compute them all again from the inputs; returns the number
+    of games. The caller runs it in a transaction (a migration, the rebuild-derived command)."""
+    for table in TABLES:
+        db.execute(f"delete from {table}")
+    deals: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in db.query(
+        "select game_id, id, kind, input, version from deals where deleted_at is null order by game_id, id"
+    ):
+        deals[row["game_id"]].append({**row, "input": json.loads(row["input"])})
+    last = {
+        row["game_id"]: row["at"]
+        for row in db.query("select game_id, max(created_at) as at from actions group by game_id")
+    }
+    games = list(db.query("select * from games order by id"))
+    batch: list[dict[str, list[dict[str, Any]]]] = []
+    for row in games:
+        game = store.game_from_row(row)
+        sheet = build_sheet(game, deals.get(game.id, []))
+        batch.append(game_rows(sheet, row["evening_id"], last.get(game.id) or game.created_at))
+        if len(batch) >= 500:
+            _write(db, batch)
+            batch = []
+    _write(db, batch)
+    return len(games)
