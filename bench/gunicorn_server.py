@@ -1,0 +1,100 @@
+"""Start the app under gunicorn on 127.0.0.1, as `make serve` does, for the benchmarks and the
+crash test: a free port, a migrated database of its own, `gunicorn.conf.py`'s settings.
+
+Only ever 127.0.0.1: these servers are for load and fault tests on this machine.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class Server:
+    """A gunicorn master and its workers, serving `app` (a "module:callable()" gunicorn spec)."""
+
+    database: str
+    workers: int = 4
+    app: str = "scorekeeper:create_app()"
+    log_path: str | None = None
+    port: int = field(default_factory=free_port)
+    env: dict[str, str] = field(default_factory=dict)
+    process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> Server:
+        env = {
+            **os.environ,
+            "SCOREKEEPER_DATABASE": self.database,
+            "SCOREKEEPER_SECRET_KEY": "not-a-secret-for-benchmarks",
+            "PYTHONPATH": str(ROOT),
+            **self.env,
+        }
+        log = open(self.log_path or os.devnull, "ab")  # noqa: SIM115  (closed with the process)
+        command = [
+            sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"),
+            "--bind", f"{HOST}:{self.port}", "--workers", str(self.workers), self.app,
+        ]
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        log.close()
+        self._wait_ready(timeout)
+        return self
+
+    def _wait_ready(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {self.process.returncode}; see {self.log_path}")
+            try:
+                connection = http.client.HTTPConnection(HOST, self.port, timeout=2)
+                connection.request("GET", "/static/style.css")
+                if connection.getresponse().status == 200:
+                    connection.close()
+                    return
+            except OSError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("gunicorn did not answer in time")
+
+    def kill(self) -> None:
+        """SIGKILL to the master and every worker at once: a pulled plug, as far as a process goes."""
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def __enter__(self) -> Server:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
