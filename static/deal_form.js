@@ -193,6 +193,7 @@
       var add = document.createElement("button");
       add.type = "button";
       add.className = "secondary adder";
+      if (!input.dataset.meld) add.dataset.beloteAdder = "1";
       add.textContent = "+ " + (input.dataset.meld ? SHORT[input.dataset.meld] : "Belote");
       add.addEventListener("click", function () { bump(input, 1); });
       adders.appendChild(add);
@@ -203,6 +204,17 @@
     draw();
   }
   form.querySelectorAll(".steppers").forEach(enhanceMelds);
+
+  // Belotes the table can hold: one in a suit mode, one per suit in tout atout, none in sans
+  // atout (SCORING.md). The "+ Belote" buttons say so; the server still checks.
+  function updateBeloteAdders() {
+    var mode = value("mode");
+    var limit = mode === "no_trump" ? 0 : mode === "all_trump" ? 4 : 1;
+    var full = number("belote_A") + number("belote_B") >= limit;
+    form.querySelectorAll("[data-belote-adder]").forEach(function (button) { button.disabled = full; });
+  }
+  form.addEventListener("change", updateBeloteAdders);
+  updateBeloteAdders();
 
   var calc = document.getElementById("calc");
   if (calc) calc.hidden = true; // the preview is live: the "Calculer" step is for pages without JavaScript

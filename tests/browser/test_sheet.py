@@ -80,6 +80,8 @@ def test_a_short_game_through_the_pages(page, base_url, screenshot):
     page.click("text=Annonces et belote")
     page.locator("#f-melds-A .adder", has_text="Tierce").click()
     page.locator("#f-melds-B .adder", has_text="Belote").click()
+    # One belote in a suit mode: the other team's "+ Belote" is now off.
+    assert page.locator("#f-melds-A .adder", has_text="Belote").is_disabled()
     page.locator("#preview", has_text="Belote").wait_for()
     assert "Contrat chuté" in page.inner_text("#preview")
     assert "360" in page.inner_text("#preview")
