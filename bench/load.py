@@ -205,7 +205,8 @@ def run(url: str, database: str | None, args) -> int:
     print(f"tables: {args.tables} × {args.deals} deals, {args.workers} gunicorn workers, think {args.think_ms} ms")
     print(f"requests: {stats.requests} in {elapsed:.1f} s = {stats.requests / elapsed:.0f} req/s "
           f"({stats.retries} retries after a connection error)")
-    print(f"deals acknowledged: {sum(t.acknowledged for t in tables)} = {stats.requests and sum(t.acknowledged for t in tables) / elapsed:.0f} deals/s")
+    acknowledged = sum(table.acknowledged for table in tables)
+    print(f"deals acknowledged: {acknowledged} = {acknowledged / elapsed:.0f} deals/s")
     for kind in ("write", "read", "html"):
         values = stats.latencies.get(kind, [])
         if values:

@@ -182,3 +182,11 @@ def m003_evenings_and_archive(db: sqlite_utils.Database) -> None:
     db["deal_facts"].create_index(["taker_key", "mode", "contract_value", "made"])
     db["deal_facts"].create_index(["taker_key", "played_at"])
     derived.rebuild_all(db)
+
+
+@migrations()
+def m004_login_attempts(db: sqlite_utils.Database) -> None:
+    # Wrong table passwords, per address, for the login rate limit (scorekeeper/access.py): kept
+    # in the database so that the limit holds across gunicorn's workers; old rows are pruned.
+    db["login_attempts"].create({"id": int, "address": str, "attempted_at": float}, pk="id", not_null={"address"})
+    db["login_attempts"].create_index(["address", "attempted_at"])
