@@ -14,6 +14,8 @@ PAGE_MESSAGES = {
     404: ("Page introuvable", "Cette page n'existe pas, ou plus."),
     405: ("Action impossible", "Cette page ne s'utilise pas ainsi."),
     413: ("Envoi trop gros", "Ce qui a été envoyé est trop gros."),
+    415: ("Format refusé", "Cette page prend un formulaire, pas ce format. Revenez en arrière et réessayez."),
+    429: ("Trop de demandes", "Trop de demandes à la suite. Attendez un peu et réessayez."),
 }
 
 MAX_BODY_BYTES = 256 * 1024

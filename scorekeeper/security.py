@@ -6,7 +6,7 @@ no inline script or style: markup slipped into a team's name could not run even 
 
 from __future__ import annotations
 
-from flask import Flask, Response, request
+from flask import Flask, Response, abort, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -41,6 +41,13 @@ class SessionInterface(SecureCookieSessionInterface):
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
 
 
+def _refuse_json_for_pages() -> None:
+    """The pages' forms are posted as forms; JSON is the API's. Flask-WTF would read a JSON body as
+    the form's data and fail on anything but an object, so a page refuses it outright (415)."""
+    if request.method not in ("GET", "HEAD", "OPTIONS") and request.is_json and not request.path.startswith("/api/"):
+        abort(415)
+
+
 def _add_headers(response: Response) -> Response:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
@@ -58,4 +65,5 @@ def init_app(app: Flask) -> None:
     proxies = int(app.config.get("PROXY_COUNT") or 0)
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
+    app.before_request(_refuse_json_for_pages)
     app.after_request(_add_headers)

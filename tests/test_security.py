@@ -121,3 +121,12 @@ def test_without_proxy_count_forwarded_headers_are_ignored(app):
 
     app.test_client().get("/probe", headers={"X-Forwarded-For": "192.0.2.7", "X-Forwarded-Proto": "https"})
     assert seen == {"address": "127.0.0.1", "secure": False}
+
+
+@pytest.mark.parametrize("body", ["true", "[]", '{"team_a": "Nous"}', "null"])
+def test_a_page_refuses_a_json_body(client, body):
+    """Flask-WTF would read a JSON body as the form (and fail on anything but an object)."""
+    response = client.post("/parties/nouvelle", data=body, content_type="application/json")
+    assert response.status_code == 415
+    assert "Format refusé" in response.text
+    assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
