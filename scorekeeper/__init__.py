@@ -6,7 +6,7 @@ import os
 
 from flask import Flask
 
-from . import api, db, errors, pages, secret_key, security, sheet, tools
+from . import api, archive, db, errors, pages, secret_key, security, sheet, tools
 from .csrf import csrf
 from .paths import static_folder, template_folder
 
@@ -39,6 +39,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(sheet.bp)
     app.register_blueprint(tools.bp)
+    archive.init_app(app)  # evenings, statistics, export and import; its CLI commands
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API takes JSON bodies only, which no other site can send unasked
     return app

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, render_template, request
 
+from .archive import queries
 from .db import get_db
-from .games import service
 
 bp = Blueprint("pages", __name__)
 
-RECENT_GAMES = 20
+IN_PROGRESS = 20
+EVENINGS_ON_HOME = 5
 
 
 @bp.get("/")
 def index():
-    sheets = service.recent_sheets(get_db(), RECENT_GAMES)
-    in_progress = [sheet for sheet in sheets if not sheet.finished]
-    finished = [sheet for sheet in sheets if sheet.finished]
-    return render_template("index.html", in_progress=in_progress, finished=finished)
+    """The games in progress first, then the evenings, newest first, a page at a time."""
+    db = get_db()
+    in_progress = queries.in_progress(db, IN_PROGRESS)
+    evenings = queries.evenings_page(db, queries.page_number(request.args.get("page")), EVENINGS_ON_HOME)
+    return render_template("index.html", in_progress=in_progress, page=evenings)

@@ -39,12 +39,23 @@ def french_date(iso: str) -> str:
     return f"{DAYS[day.weekday()]} {number} {MONTHS[day.month - 1]} {day.year}"
 
 
+def short_date(iso: str) -> str:
+    """'2025-05-17' → '17 mai 2025'."""
+    day = date.fromisoformat(iso)
+    return f"{'1er' if day.day == 1 else day.day} {MONTHS[day.month - 1]} {day.year}"
+
+
 def evening_label(evening: dict[str, Any]) -> str:
     label = french_date(evening["date"])
     return f"{label} · {evening['place']}" if evening.get("place") else label
 
 
+MAX_ID = 2**63 - 1  # SQLite's largest integer: an address may carry any number
+
+
 def fetch(db: sqlite_utils.Database, evening_id: int) -> dict[str, Any] | None:
+    if not 0 < evening_id <= MAX_ID:
+        return None
     rows = list(db.query("select * from evenings where id = ?", [evening_id]))
     return rows[0] if rows else None
 
@@ -70,7 +81,7 @@ def parse_evening_id(value: Any) -> int | None:
     """The `evening` key of a new game (API.md): an evening's id, or null for today's."""
     if value is None:
         return None
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_ID:
         raise InvalidInput("evening", "« evening » doit être le numéro d'une soirée (ou null pour ce soir).")
     return value
 

@@ -1,0 +1,369 @@
+"""Export and import (issue 5): the JSON round trip is byte-identical and rebuilds the same sheets;
+a bad file is refused in French and imports nothing; a clash of game ids is skipped when the game
+is the same, refused when it is not; the CSV has one row per deal, with its scores."""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io
+import json
+
+import pytest
+from werkzeug.datastructures import FileStorage, MultiDict
+from werkzeug.test import encode_multipart
+
+from scorekeeper import create_app
+from scorekeeper.archive import transfer
+from scorekeeper.db import connect, migrate, write_transaction
+from scorekeeper.games import evenings, service
+
+PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
+# SCORING.md's worked examples, by number (the scores quoted where a test reads them).
+EX = {
+    1: {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92},  # 170 / 70
+    8: {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 101},  # 300 / 60
+    16: {"taker": "A", "contract": "capot", "mode": "hearts", "all_tricks": True},  # 500 / 0
+    20: {"taker": "B", "contract": 80, "mode": "hearts", "taker_points": 71},  # 240 / 0
+    21: {"taker": "B", "contract": 100, "mode": "spades", "taker_points": 100,
+         "melds": {"A": ["cent"], "B": ["carre_K"]}},  # 60 / 300
+}
+
+
+def hand(example: int, taker_player: int, **changes) -> dict:
+    return {**EX[example], "taker_player": taker_player, **changes}
+EXAMPLE_12 = {"taker": "A", "contract": 110, "mode": "hearts", "taker_points": 95,
+              "melds": {"A": ["cinquante"], "B": ["tierce"]}}
+TABLES = ("evenings", "games", "deals", "actions", "game_summaries", "game_players", "game_teams", "deal_facts")
+
+
+def fill(db) -> list[str]:
+    """Two evenings, four games: finished and not, every kind of deal and every rule option,
+    a deleted deal and an edited one (only live deals, as they stand, are exported)."""
+    with write_transaction(db):
+        first = evenings.insert(db, "2025-05-17", place="Chez Ana", note="Anniversaire de Bruno\n« 30 ans »")
+        second = evenings.insert(db, "2025-05-24")
+    ids = []
+    game = service.create_game(db, {"players": PLAYERS, "target": 1000, "evening": first}).game.id
+    for body in (hand(8, 0), hand(20, 1, coinche="coinche"), hand(16, 2)):
+        service.record_hand(db, game, body)
+    ids.append(game)
+    game = service.create_game(
+        db,
+        {"players": PLAYERS, "teams": {"A": "Les As", "B": "Les Rois"}, "dealer": 2, "evening": first,
+         "rules": {"rounding": "complement", "misere": True, "carre_de_sept": True}},
+    ).game.id
+    service.record_hand(db, game, hand(21, 3))
+    service.record_redeal(db, game, {"reason": "misere", "player": 1})
+    service.record_hand(db, game, {**EXAMPLE_12, "taker_player": 0})
+    service.record_redeal(db, game, {"reason": "carre_de_sept", "player": 2})
+    service.record_hand(db, game, hand(1, 2))
+    service.delete_deal(db, game, 3)
+    service.edit_deal(db, game, 1, {**hand(21, 1), "version": 1})
+    ids.append(game)
+    game = service.create_game(db, {"players": ["Élise", "Bruno", "Ana", "David"], "evening": second,
+                                     "rules": {"rounding": "none"}}).game.id
+    service.record_hand(db, game, {"taker": "A", "contract": "generale", "mode": "all_trump", "coinche": "coinche",
+                                   "taker_player": 2})
+    service.record_redeal(db, game, {"reason": "all_pass"})
+    ids.append(game)
+    ids.append(service.create_game(db, {"evening": second}).game.id)  # no deal yet
+    return ids
+
+
+@pytest.fixture
+def db(app):
+    database = connect(app.config["DATABASE"])
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def other(tmp_path):
+    """A second, empty instance."""
+    path = str(tmp_path / "other.db")
+    migrate(path)
+    database = connect(path)
+    yield database
+    database.close()
+
+
+def counts(db) -> dict[str, int]:
+    return {table: db[table].count for table in TABLES}
+
+
+def sheets(db) -> dict[str, tuple]:
+    rows = db.query("select id from games order by id")
+    result = {}
+    for row in rows:
+        sheet = service.get_sheet(db, row["id"])
+        deals = [(deal.kind, deal.input, deal.scores, deal.totals) for deal in sheet.deals]
+        result[row["id"]] = (sheet.totals, sheet.winner, sheet.dealer, deals)
+    return result
+
+
+def test_round_trip_is_byte_identical_and_rebuilds_the_same_sheets(db, other):
+    fill(db)
+    first = transfer.export_json(db)
+    report = transfer.import_archive(other, transfer.read_json(first))
+    assert (len(report.games_added), report.evenings_added, report.games_skipped) == (4, 2, [])
+    second = transfer.export_json(other)
+    assert second == first
+    assert sheets(other) == sheets(db)
+    summaries = "select game_id, total_a, total_b, winner, finished, deal_count, evening_id from game_summaries"
+    assert sorted(map(tuple, map(dict.values, other.query(summaries)))) == sorted(
+        map(tuple, map(dict.values, db.query(summaries)))
+    )
+
+
+def test_the_json_holds_the_inputs_not_the_scores(db):
+    ids = fill(db)
+    data = json.loads(transfer.export_json(db))
+    assert data["format"] == "belote-bridgee-archive" and data["version"] == 1
+    assert [evening["date"] for evening in data["evenings"]] == ["2025-05-17", "2025-05-24"]
+    assert [game["id"] for game in data["games"]] == ids
+    second = data["games"][1]
+    assert second["rules"] == {"rounding": "complement", "misere": True, "carre_de_sept": True}
+    assert second["dealer"] == 2 and second["teams"] == {"A": "Les As", "B": "Les Rois"}
+    # Deal 3 was deleted, deal 1 edited: the file holds the four live deals as they stand.
+    assert [deal["kind"] for deal in second["deals"]] == ["hand", "redeal", "redeal", "hand"]
+    assert second["deals"][0]["input"]["taker_player"] == 1
+    assert second["deals"][1]["input"] == {"reason": "misere", "player": 1}
+    assert "score" not in json.dumps(data)
+
+
+def test_an_evening_or_a_game_alone(db, other):
+    ids = fill(db)
+    evening = json.loads(transfer.export_json(db, evening_id=2))
+    assert [game["id"] for game in evening["games"]] == ids[2:]
+    assert [item["id"] for item in evening["evenings"]] == [2]
+    game = json.loads(transfer.export_json(db, game_id=ids[1]))
+    assert [item["id"] for item in game["games"]] == [ids[1]] and [item["id"] for item in game["evenings"]] == [1]
+    transfer.import_archive(other, game)
+    assert transfer.export_json(other, game_id=ids[1]) == transfer.export_json(db, game_id=ids[1])
+
+
+def test_importing_the_same_file_twice_skips_what_is_there(db, other):
+    fill(db)
+    data = json.loads(transfer.export_json(db))
+    transfer.import_archive(other, data)
+    before = counts(other)
+    report = transfer.import_archive(other, data)
+    assert (report.games_added, report.evenings_added, report.evenings_reused) == ([], 0, 2)
+    assert len(report.games_skipped) == 4
+    assert "4 partie(s) déjà présente(s), identique(s), ignorée(s)" in report.summary()
+    assert counts(other) == before
+
+
+def test_a_game_id_that_exists_with_other_data_refuses_the_whole_file(db, other):
+    ids = fill(db)
+    data = json.loads(transfer.export_json(db))
+    transfer.import_archive(other, {**data, "games": data["games"][:1]})
+    changed = copy.deepcopy(data)
+    changed["games"][0]["players"][0] = "Anaïs"
+    before = counts(other)
+    with pytest.raises(transfer.ImportRefused, match=f"La partie « {ids[0]} » existe déjà ici, avec d'autres données"):
+        transfer.import_archive(other, changed)
+    assert counts(other) == before
+
+
+def test_an_evening_id_taken_here_is_given_another(db, other):
+    fill(db)
+    with write_transaction(other):
+        evenings.insert(other, "2024-01-01", place="Ailleurs")  # takes id 1
+    report = transfer.import_archive(other, json.loads(transfer.export_json(db)))
+    assert report.evenings_added == 2
+    dates = {row["id"]: row["date"] for row in other.query("select id, date from evenings")}
+    assert dates == {1: "2024-01-01", 2: "2025-05-24", 3: "2025-05-17"}
+    assert sheets(other) == sheets(db)
+
+
+def _bad(path: str, value):
+    """The small file below with one value replaced (path like 'games.0.deals.1.input')."""
+
+    def change(data):
+        *parents, last = path.split(".")
+        target = data
+        for key in parents:
+            target = target[int(key)] if isinstance(target, list) else target[key]
+        if value is KeyError:
+            del target[int(last) if isinstance(target, list) else last]
+        else:
+            target[int(last) if isinstance(target, list) else last] = value
+        return data
+
+    return change
+
+
+SMALL = {
+    "format": "belote-bridgee-archive",
+    "version": 1,
+    "evenings": [{"id": 1, "date": "2025-05-17", "place": "", "note": "", "created_at": "2025-05-17T19:00:00+00:00"}],
+    "games": [
+        {"id": "abcd2345", "evening": 1, "created_at": "2025-05-17T19:05:00+00:00",
+         "teams": {"A": "Nous", "B": "Eux"}, "players": PLAYERS, "dealer": 0, "target": 2000,
+         "rules": {"rounding": "nearest", "misere": False, "carre_de_sept": False},
+         "deals": [{"kind": "hand", "input": {**EX[1], "taker_player": 0}},
+                   {"kind": "redeal", "input": {"reason": "all_pass", "player": None}}]},
+    ],
+}
+
+BAD_FILES = [
+    ("format", _bad("format", "autre-chose"), "Le fichier n'est pas une archive de ce marqueur"),
+    ("version", _bad("version", 2), "Version d'archive inconnue : 2"),
+    ("unknown key", _bad("extra", 1), "Le fichier : clé inconnue « extra »."),
+    ("no games", _bad("games", KeyError), "Le fichier : « games » manque."),
+    ("evening date", _bad("evenings.0.date", "17/05/2025"), "Soirée 1 : « date » doit être une date"),
+    ("evening id", _bad("evenings.0.id", "un"), "Soirée 1 : « id » doit être un entier positif."),
+    ("game id", _bad("games.0.id", "AB CD"), "Partie 1 : « id » doit faire de 4 à 32 lettres"),
+    ("game evening", _bad("games.0.evening", 7), "Partie 1 (abcd2345) : « evening » doit être l'id d'une soirée"),
+    ("created_at", _bad("games.0.created_at", "hier"), "Partie 1 (abcd2345) : « created_at » doit être une date"),
+    ("target", _bad("games.0.target", 1500), "Partie 1 (abcd2345) : « target » doit valoir 2000 ou 1000."),
+    ("rules", _bad("games.0.rules.rounding", "up"), "Partie 1 (abcd2345) : « rules.rounding » doit valoir"),
+    ("deal kind", _bad("games.0.deals.1.kind", "pass"), "Partie 1 (abcd2345), donne 2 : « kind » doit valoir"),
+    ("deal points", _bad("games.0.deals.0.input.taker_points", 170),
+     "Partie 1 (abcd2345), donne 1 : « taker_points » doit être un entier entre 0 et 162."),
+    ("deal taker", _bad("games.0.deals.0.input.taker_player", 1),
+     "Partie 1 (abcd2345), donne 1 : « taker_player » doit être un joueur de l'équipe qui a pris"),
+    ("salon option off", _bad("games.0.deals.1.input", {"reason": "misere", "player": 0}),
+     "Partie 1 (abcd2345), donne 2 : « reason » : l'option « Misère » n'est pas jouée dans cette partie."),
+    ("deal missing input", _bad("games.0.deals.0.input", KeyError), "Partie 1 (abcd2345), donne 1 : « input » manque."),
+]
+
+
+def test_the_small_file_imports(other):
+    report = transfer.import_archive(other, copy.deepcopy(SMALL))
+    assert report.games_added == ["abcd2345"] and report.deals_added == 2
+    assert service.get_sheet(other, "abcd2345").totals == {"A": 170, "B": 70}
+
+
+@pytest.mark.parametrize(("change", "message"), [row[1:] for row in BAD_FILES], ids=[row[0] for row in BAD_FILES])
+def test_a_bad_file_is_refused_in_french_and_imports_nothing(other, change, message):
+    data = change(copy.deepcopy(SMALL))
+    good = copy.deepcopy(SMALL["games"][0])
+    good["id"] = "zzzz2345"
+    if isinstance(data.get("games"), list):
+        data["games"].insert(0, good)  # a good game first: it must not be imported either
+        message = message.replace("Partie 1", "Partie 2")
+    before = counts(other)
+    with pytest.raises(transfer.ImportRefused) as refused:
+        transfer.import_archive(other, data)
+    assert message in refused.value.message
+    assert counts(other) == before
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [(b'{"a": "\xc3\x28"}', "n'est pas du texte UTF-8"), (b"{ not json", "n'est pas du JSON valide"),
+     (b"[1, 2]", "Le fichier doit être un objet JSON.")],
+)
+def test_a_file_that_is_not_an_archive(other, raw, message):
+    with pytest.raises(transfer.ImportRefused) as refused:
+        transfer.import_archive(other, transfer.read_json(raw))
+    assert message in refused.value.message
+
+
+def test_csv_has_one_row_per_deal_with_its_scores(db):
+    ids = fill(db)
+    rows = list(csv.DictReader(io.StringIO(transfer.export_csv(db))))
+    live = sum(len(service.get_sheet(db, game_id).deals) for game_id in ids)
+    assert len(rows) == live == 3 + 4 + 2
+    first = rows[0]
+    assert (first["soirée"], first["lieu"], first["partie"], first["donne"], first["type"]) == (
+        "2025-05-17", "Chez Ana", ids[0], "1", "donne"
+    )
+    # ex 8: 100 ♣ coinché, made, 300 / 60.
+    assert (first["preneur"], first["contrat"], first["atout"], first["coinche"], first["fait"]) == (
+        "Ana", "100", "trèfle", "coinche", "oui"
+    )
+    assert (first["score A"], first["score B"], first["total A"], first["total B"]) == ("300", "60", "300", "60")
+    # ex 20 coinché: 160 + 80×2 = 320 for A; then ex 16: capot made, 500.
+    assert [(row["score A"], row["total A"]) for row in rows[1:3]] == [("320", "620"), ("500", "1120")]
+    redeal = next(row for row in rows if row["type"] == "redonne")
+    assert (redeal["redonne"], redeal["demandée par"], redeal["score A"], redeal["score B"]) == (
+        "Misère", "Bruno", "0", "0"
+    )
+    game = list(csv.DictReader(io.StringIO(transfer.export_csv(db, game_id=ids[2]))))
+    assert [row["type"] for row in game] == ["donne", "redonne"]
+    assert (game[0]["contrat"], game[0]["fait"], game[0]["score B"]) == ("générale", "non", "1600")  # ex 19
+
+
+def test_the_export_routes(client, db):
+    ids = fill(db)
+    whole = client.get("/archives/export.json")
+    assert whole.status_code == 200 and whole.mimetype == "application/json"
+    assert whole.headers["Content-Disposition"].startswith('attachment; filename="belote-archive-')
+    assert whole.get_data(as_text=True) == transfer.export_json(db)
+    evening = client.get("/soirees/1/export.csv")
+    assert evening.mimetype == "text/csv"
+    assert 'filename="belote-soiree-2025-05-17-1.csv"' in evening.headers["Content-Disposition"]
+    assert len(evening.get_data(as_text=True).splitlines()) == 1 + 3 + 4
+    game = client.get(f"/archives/parties/{ids[0]}/export.json")
+    assert json.loads(game.get_data())["games"][0]["id"] == ids[0]
+    assert client.get("/archives/parties/nope1234/export.json").status_code == 404
+    assert client.get("/soirees/99/export.csv").status_code == 404
+
+
+@pytest.fixture
+def csrf_app(tmp_path):
+    path = str(tmp_path / "csrf.db")
+    migrate(path)
+    return create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test"})
+
+
+def _token(page: str) -> str:
+    return page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+
+
+def test_the_import_page_with_a_real_csrf_token(csrf_app, db):
+    fill(db)
+    raw = transfer.export_json(db).encode()
+    client = csrf_app.test_client()
+    refused = client.post("/archives/importer", data={"archive": (io.BytesIO(raw), "archive.json")},
+                          content_type="multipart/form-data")
+    assert refused.status_code in (400, 422)
+    assert connect(csrf_app.config["DATABASE"])["games"].count == 0
+    token = _token(client.get("/archives/importer").get_data(as_text=True))
+    response = client.post(
+        "/archives/importer",
+        data={"csrf_token": token, "archive": (io.BytesIO(raw), "archive.json")},
+        content_type="multipart/form-data",
+        follow_redirects=True,
+    )
+    assert response.status_code == 200
+    assert "Import terminé : 4 partie(s) importée(s), 9 donne(s), 2 soirée(s) ajoutée(s)." in response.get_data(
+        as_text=True
+    )
+    assert transfer.export_json(connect(csrf_app.config["DATABASE"])) == raw.decode()
+
+
+def test_the_import_page_refuses_a_bad_file_and_says_why(client, db):
+    data = copy.deepcopy(SMALL)
+    data["games"][0]["deals"][0]["input"]["contract"] = 85
+    response = client.post(
+        "/archives/importer",
+        data={"archive": (io.BytesIO(json.dumps(data).encode()), "archive.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "Partie 1 (abcd2345), donne 1 : « contract » doit valoir 80 à 160 de dix en dix" in page
+    assert "Rien n&#39;a été importé." in page
+    assert db["games"].count == 0
+    assert client.post("/archives/importer", data={}, content_type="multipart/form-data").status_code == 422
+
+
+def test_the_import_page_takes_a_file_bigger_than_other_bodies(client, db):
+    data = copy.deepcopy(SMALL)
+    data["evenings"][0]["note"] = "x" * 400
+    game = data["games"][0]
+    game["deals"] = [{"kind": "redeal", "input": {"reason": "all_pass", "player": None}}] * 4000
+    raw = json.dumps(data, indent=4).encode()
+    assert len(raw) > 256 * 1024
+    # Encoded here in memory: the test client would spool a body this big to a file it never closes.
+    boundary, body = encode_multipart(MultiDict({"archive": FileStorage(io.BytesIO(raw), "archive.json")}))
+    response = client.post(
+        "/archives/importer", data=body, content_type=f"multipart/form-data; boundary={boundary}"
+    )
+    assert response.status_code == 302
+    assert db["deals"].count == 4000
