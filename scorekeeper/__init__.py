@@ -6,7 +6,7 @@ import os
 
 from flask import Flask
 
-from . import api, archive, db, errors, pages, secret_key, security, sheet, tools
+from . import access, api, archive, db, errors, pages, secret_key, security, sheet, tools
 from .csrf import csrf
 from .paths import static_folder, template_folder
 
@@ -36,6 +36,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     db.init_app(app)
     errors.init_app(app)
+    access.init_app(app)  # before the blueprints: its guard runs ahead of every view
     app.register_blueprint(pages.bp)
     app.register_blueprint(sheet.bp)
     app.register_blueprint(tools.bp)
