@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import sqlite3
 import statistics
 import sys
@@ -181,15 +182,38 @@ def check_database(path: str, tables: list[Table], deals: int) -> dict[str, int 
     return {"lost": lost, "duplicated": duplicated, "integrity": integrity}
 
 
+def cpu_seconds(group: int | None) -> tuple[float, float]:
+    """(the whole machine's busy CPU seconds, those of the server's process group) from /proc:
+    what is left is this client's and any other program's, which would skew the figures."""
+    tick = os.sysconf("SC_CLK_TCK")
+    with open("/proc/stat") as stat:
+        fields = [int(value) for value in stat.readline().split()[1:]]
+    busy = (sum(fields[:8]) - fields[3] - fields[4]) / tick  # all but idle and iowait
+    server = 0.0
+    if group is not None:
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    parts = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(parts[2]) == group:  # the process group: gunicorn's master and its workers
+                server += (int(parts[11]) + int(parts[12])) / tick
+    return busy, server
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] * 1000
 
 
-def run(url: str, database: str | None, args) -> int:
+def run(url: str, database: str | None, args, group: int | None = None) -> int:
     stats = Stats()
     plan = deal_plan(args.deals)
     client_cpu = time.process_time()
+    busy, server_cpu = cpu_seconds(group)
     tables = [Table(n, url, plan, stats, args.html_every, args.think_ms / 1000) for n in range(1, args.tables + 1)]
     started = time.perf_counter()
     for table in tables:
@@ -198,6 +222,8 @@ def run(url: str, database: str | None, args) -> int:
         table.join(timeout=600)
     elapsed = time.perf_counter() - started
     client_cpu = time.process_time() - client_cpu
+    busy_after, server_after = cpu_seconds(group)
+    busy, server_cpu = busy_after - busy, server_after - server_cpu
     if any(table.is_alive() for table in tables):
         stats.error("some tables did not finish within 10 minutes")
 
@@ -215,7 +241,11 @@ def run(url: str, database: str | None, args) -> int:
                   f"mean {statistics.fmean(values) * 1000:6.1f} ms")
     p99 = percentile(everything, 0.99) if everything else float("inf")
     print(f"  all   n={len(everything):5}  p50 {percentile(everything, 0.5):6.1f} ms  p99 {p99:6.1f} ms")
-    print(f"CPU: this client used {client_cpu:.1f} s of the {elapsed * 2:.1f} s that 2 cores offer")
+    cores = os.cpu_count() or 1
+    others = max(0.0, busy - client_cpu - server_cpu)
+    print(f"CPU: {busy:.1f} s busy of the {elapsed * cores:.1f} s that {cores} cores offer: server "
+          f"{server_cpu:.1f} s ({server_cpu / max(1, stats.requests) * 1000:.1f} ms a request), this client "
+          f"{client_cpu:.1f} s, other programs {others:.1f} s" + ("  <- not a quiet machine" if others > 1 else ""))
     print(f"errors: {len(stats.errors)}")
     for message in stats.errors[:10]:
         print("  " + message)
@@ -251,7 +281,7 @@ def main() -> int:
         migrate(database)
         log = args.log or str(Path(folder) / "gunicorn.log")
         with Server(database, workers=args.workers, log_path=log) as server:
-            return run(server.url, database, args)
+            return run(server.url, database, args, group=server.process.pid)
 
 
 if __name__ == "__main__":

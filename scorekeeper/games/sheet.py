@@ -6,7 +6,9 @@ stored inputs, so an edit or a delete anywhere in the game simply means building
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..hand_input import parse_hand
@@ -117,6 +119,19 @@ def hand_from_input(data: dict[str, Any], rounding: Rounding) -> Hand:
     return parse_hand(body, rounding=rounding)
 
 
+@lru_cache(maxsize=4096)
+def _scored(canonical_input: str, rounding: Rounding) -> tuple[Hand, Result]:
+    hand = hand_from_input(json.loads(canonical_input), rounding)
+    return hand, score(hand)
+
+
+def scored_hand(data: dict[str, Any], rounding: Rounding) -> tuple[Hand, Result]:
+    """A stored hand and its score. Every write and every refresh rebuilds the whole sheet, so
+    the same inputs are scored again and again: remembered by their exact content (Hand and
+    Result are frozen), which is what a score depends on, with the game's rounding."""
+    return _scored(json.dumps(data, sort_keys=True, ensure_ascii=False), rounding)
+
+
 def build_sheet(game: GameRules, rows: list[dict[str, Any]], revision: int = 0) -> Sheet:
     """`rows` are the game's live deals in order: dicts with id, kind, input (parsed), version."""
     sheet = Sheet(game=game, revision=revision)
@@ -126,8 +141,7 @@ def build_sheet(game: GameRules, rows: list[dict[str, Any]], revision: int = 0) 
         hand = result = None
         scores = {"A": 0, "B": 0}
         if row["kind"] == "hand":
-            hand = hand_from_input(data, game.rounding)
-            result = score(hand)
+            hand, result = scored_hand(data, game.rounding)
             scores = {team.value: result.scores[team] for team in TEAMS}
         totals = {team: totals[team] + scores[team] for team in totals}
         sheet.deals.append(
