@@ -197,8 +197,11 @@ def main() -> None:
     parser.add_argument("--keep", help="fill this database file (kept) instead of a temporary one")
     parser.add_argument("--all-hands", action="store_true", help="no redeals: hands past the target (stress)")
     args = parser.parse_args()
-    folder = tempfile.mkdtemp(prefix="bench-archive-")
-    path = args.keep or str(Path(folder) / "archive.db")
+    with tempfile.TemporaryDirectory(prefix="bench-archive-") as folder:
+        run(args, args.keep or str(Path(folder) / "archive.db"))
+
+
+def run(args: argparse.Namespace, path: str) -> None:
     if not Path(path).exists():
         print(f"Filling {path} with {args.games} games and {args.deals} deals…", flush=True)
         for name, value in fill(path, args.games, args.deals, all_hands=args.all_hands).items():
