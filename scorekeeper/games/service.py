@@ -22,6 +22,7 @@ from .serialize import sheet_to_json
 from .sheet import DEFAULT_TEAMS, REDEAL_REASONS, TARGETS, GameRules, Sheet, build_sheet, team_of_player
 
 MAX_NAME_LENGTH = 40
+NAME_FORBIDDEN = "/|"  # a name is part of its statistics' addresses (/) and of a team's key (|)
 GAME_KEYS = frozenset({"teams", "players", "dealer", "target", "rules", "evening"})
 GAME_RULES_KEYS = frozenset({"rounding", "misere", "carre_de_sept"})
 
@@ -59,12 +60,6 @@ def get_sheet(db: sqlite_utils.Database, game_id: str) -> Sheet:
     return build_sheet(game, store.live_deals(db, game_id), store.revision(db, game_id))
 
 
-def recent_sheets(db: sqlite_utils.Database, limit: int) -> list[Sheet]:
-    """The sheets of the games most recently created, newest first."""
-    rows = db.query("select id from games order by created_at desc limit ?", [limit])
-    return [get_sheet(db, row["id"]) for row in rows]
-
-
 def get_revision(db: sqlite_utils.Database, game_id: str) -> int:
     load_game(db, game_id)
     return store.revision(db, game_id)
@@ -81,6 +76,8 @@ def _name(value: Any, field: str, default: str) -> str:
     value = " ".join(value.split())
     if len(value) > MAX_NAME_LENGTH:
         raise InvalidInput(field, f"« {field} » : {MAX_NAME_LENGTH} caractères au plus.")
+    if any(character in value for character in NAME_FORBIDDEN):
+        raise InvalidInput(field, f"« {field} » : les caractères « / » et « | » ne vont pas dans un nom.")
     return value or default
 
 

@@ -3,14 +3,15 @@ JSON body the service layer takes (the same body as the API), and back again for
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.meta import DefaultMeta
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
-from ..games.service import MAX_NAME_LENGTH
+from ..games.service import MAX_NAME_LENGTH, NAME_FORBIDDEN
 from ..games.sheet import team_of_player
 from ..terms import CONTRACT_VALUES, MODE_LABELS, Coinche, Meld, Mode, Rounding
 
@@ -99,17 +100,23 @@ class FrenchForm(FlaskForm):
             return DefaultMeta.get_translations(self, form)
 
 
-def _name_length(label: str) -> Length:
-    return Length(max=MAX_NAME_LENGTH, message=f"« {label} » : {MAX_NAME_LENGTH} caractères au plus.")
+def _name_rules(label: str) -> list:
+    return [
+        Length(max=MAX_NAME_LENGTH, message=f"« {label} » : {MAX_NAME_LENGTH} caractères au plus."),
+        Regexp(
+            f"^[^{re.escape(NAME_FORBIDDEN)}]*$",
+            message=f"« {label} » : les caractères « / » et « | » ne vont pas dans un nom.",
+        ),
+    ]
 
 
 class GameForm(FrenchForm):
-    team_a = StringField("Équipe A", default="Nous", validators=[_name_length("Équipe A")])
-    team_b = StringField("Équipe B", default="Eux", validators=[_name_length("Équipe B")])
-    player_0 = StringField("Joueur 1", validators=[_name_length("Joueur 1")])
-    player_1 = StringField("Joueur 2", validators=[_name_length("Joueur 2")])
-    player_2 = StringField("Joueur 3", validators=[_name_length("Joueur 3")])
-    player_3 = StringField("Joueur 4", validators=[_name_length("Joueur 4")])
+    team_a = StringField("Équipe A", default="Nous", validators=_name_rules("Équipe A"))
+    team_b = StringField("Équipe B", default="Eux", validators=_name_rules("Équipe B"))
+    player_0 = StringField("Joueur 1", validators=_name_rules("Joueur 1"))
+    player_1 = StringField("Joueur 2", validators=_name_rules("Joueur 2"))
+    player_2 = StringField("Joueur 3", validators=_name_rules("Joueur 3"))
+    player_3 = StringField("Joueur 4", validators=_name_rules("Joueur 4"))
     dealer = RadioField(
         "Premier donneur", choices=choices((i, f"Joueur {i + 1}") for i in range(4)), coerce=int, default=0
     )
