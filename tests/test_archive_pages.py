@@ -206,7 +206,7 @@ def test_search_pages_its_games(client, db):
 ARCHIVE_PAGES = [
     "/", "/soirees", "/soirees/1", "/soirees/1/imprimer", "/archives/parties/{game}",
     "/archives/parties/{game}/imprimer", "/recherche?joueur=ana", "/statistiques", "/statistiques/equipes",
-    "/statistiques/joueurs/ana", "/statistiques/equipes/ana/chloe", "/statistiques/donnes?joueur=ana",
+    "/statistiques/joueurs/ana", "/statistiques/equipes/ana|chloe", "/statistiques/donnes?joueur=ana",
     "/statistiques/parties?joueur=ana", "/archives/importer",
 ]
 

@@ -191,8 +191,8 @@ def test_the_statistics_pages_show_the_figures(client, archive):
     assert "(33\u202f%)" in player  # won 1 of 3 finished games
     assert "(60\u202f%)" in player  # made 3 of 5 contracts
     assert client.get("/statistiques/joueurs/zoe").status_code == 404
-    assert client.get("/statistiques/equipes/ana/chloe").status_code == 200
-    assert client.get("/statistiques/equipes/ana/zoe").status_code == 404
+    assert client.get("/statistiques/equipes/ana|chloe").status_code == 200
+    assert client.get("/statistiques/equipes/ana|zoe").status_code == 404
 
 
 LINK = re.compile(r'<a class="figure" href="([^"]+)">([^<]+)</a>')
@@ -202,7 +202,7 @@ TOTAL = re.compile(r"<p class=\"muted\">(\d+) (?:donne|partie)s?\.")
 @pytest.mark.parametrize(
     "url",
     ["/statistiques/joueurs/ana", "/statistiques/joueurs/bruno", "/statistiques/joueurs/elise",
-     "/statistiques/equipes/ana/chloe", "/statistiques/equipes/bruno/david", "/statistiques", "/statistiques/equipes"],
+     "/statistiques/equipes/ana|chloe", "/statistiques/equipes/bruno|david", "/statistiques", "/statistiques/equipes"],
 )
 def test_every_figure_links_to_as_many_deals_or_games_as_it_counts(client, archive, url):
     page = client.get(url).get_data(as_text=True)

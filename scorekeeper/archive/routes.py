@@ -216,7 +216,7 @@ def team_statistics():
     return render_template("archive/stats.html", page=stats.teams_page(get_db(), _page()), teams=True)
 
 
-@bp.get("/statistiques/joueurs/<name>")
+@bp.get("/statistiques/joueurs/<path:name>")  # a name may hold a "/"
 def player(name: str):
     subject = stats.player(get_db(), name)
     if subject is None:
@@ -224,9 +224,11 @@ def player(name: str):
     return render_template("archive/subject.html", subject=subject)
 
 
-@bp.get("/statistiques/equipes/<first>/<second>")
-def team(first: str, second: str):
-    subject = stats.team(get_db(), first, second)
+@bp.get("/statistiques/equipes/<path:pair>")
+def team(pair: str):
+    """`pair` is the two partners' names joined by "|" (which no name holds), in either order."""
+    names = pair.split("|")
+    subject = stats.team(get_db(), *names) if len(names) == 2 else None
     if subject is None:
         abort(404)
     return render_template("archive/subject.html", subject=subject)

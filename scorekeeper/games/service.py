@@ -22,7 +22,7 @@ from .serialize import sheet_to_json
 from .sheet import DEFAULT_TEAMS, REDEAL_REASONS, TARGETS, GameRules, Sheet, build_sheet, team_of_player
 
 MAX_NAME_LENGTH = 40
-NAME_FORBIDDEN = "/|"  # a name is part of its statistics' addresses (/) and of a team's key (|)
+NAME_FORBIDDEN = "|"  # what joins two partners' names into their team's key (archive.stats)
 GAME_KEYS = frozenset({"teams", "players", "dealer", "target", "rules", "evening"})
 GAME_RULES_KEYS = frozenset({"rounding", "misere", "carre_de_sept"})
 
@@ -77,7 +77,7 @@ def _name(value: Any, field: str, default: str) -> str:
     if len(value) > MAX_NAME_LENGTH:
         raise InvalidInput(field, f"« {field} » : {MAX_NAME_LENGTH} caractères au plus.")
     if any(character in value for character in NAME_FORBIDDEN):
-        raise InvalidInput(field, f"« {field} » : les caractères « / » et « | » ne vont pas dans un nom.")
+        raise InvalidInput(field, f"« {field} » : le caractère « | » ne va pas dans un nom.")
     return value or default
 
 

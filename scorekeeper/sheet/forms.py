@@ -105,7 +105,7 @@ def _name_rules(label: str) -> list:
         Length(max=MAX_NAME_LENGTH, message=f"« {label} » : {MAX_NAME_LENGTH} caractères au plus."),
         Regexp(
             f"^[^{re.escape(NAME_FORBIDDEN)}]*$",
-            message=f"« {label} » : les caractères « / » et « | » ne vont pas dans un nom.",
+            message=f"« {label} » : le caractère « | » ne va pas dans un nom.",
         ),
     ]
 
