@@ -1,6 +1,7 @@
 """The app as `make serve` runs it, plus one bare route for bench/roundtrip.py to compare with:
-POST /bench/insert inserts one row into a scratch table and returns. Only this module adds it;
-the production app (`scorekeeper:create_app()`) never has it.
+POST /bench/insert inserts one row into a scratch table and returns (GET /bench/nothing returns
+at once: the floor). Only this module adds them; the production app (`scorekeeper:create_app()`)
+never has them.
 
     gunicorn 'roundtrip_app:create_app()'   (with bench/ on PYTHONPATH)
 """
@@ -33,6 +34,11 @@ def create_app() -> Flask:
             conn.execute(f"insert into {SCRATCH_TABLE} (created_at) values (?)", [datetime.now(UTC).isoformat()])
         finally:
             conn.close()
+        return "", 204
+
+    @app.get("/bench/nothing")
+    def nothing():
+        # The floor: what gunicorn, Flask and the app's hooks cost a request that does nothing.
         return "", 204
 
     csrf.exempt(bare_insert)
