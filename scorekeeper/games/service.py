@@ -196,7 +196,8 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
         if isinstance(body, dict) and "version" in body:  # the key of an edit, unknown to a new deal
             raise InvalidInput("version", "Clé inconnue : « version ».")
         data = parse_hand_input(body, game) if kind == "hand" else parse_redeal_input(body, game)
-        before = build_sheet(game, store.live_deals(db, game_id))
+        rows = store.live_deals(db, game_id)
+        before = build_sheet(game, rows)
         if before.finished:
             raise GameConflict(
                 f"La partie est finie ({game.team_name(before.winner)} a gagné) : modifiez ou supprimez "
@@ -205,7 +206,10 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
         deal_id = store.insert_deal(db, game_id, kind, data)
         store.log_action(db, game_id, deal_id, "record")
         derived.refresh_game(db, game_id)
-        sheet = get_sheet(db, game_id)
+        # The sheet after it: the rows already read and the new one, as storage gives it back
+        # (through JSON), without reading the game again inside the write lock.
+        stored = {"id": deal_id, "kind": kind, "input": json.loads(json.dumps(data, ensure_ascii=False)), "version": 1}
+        sheet = build_sheet(game, [*rows, stored], store.revision(db, game_id))
         if idempotency_key:
             store.remember_response(db, game_id, idempotency_key, sheet_to_json(sheet))
     return Recorded(sheet=sheet)
