@@ -224,7 +224,7 @@ def run(args: argparse.Namespace, path: str) -> None:
         "statistics page": "/statistiques",
         "statistics, teams": "/statistiques/equipes",
         "one player's statistics": f"/statistiques/joueurs/{key}",
-        "one team's statistics": f"/statistiques/equipes/{first}/{second}",
+        "one team's statistics": f"/statistiques/equipes/{first}|{second}",
         "deals behind a figure": f"/statistiques/donnes?joueur={key}&role=defense&coinche=1&fait=0",
         "deals behind a figure, page 20": f"/statistiques/donnes?joueur={key}&role=tous&page=20",
         "one game's sheet (archive)": f"/archives/parties/{longest}",
