@@ -19,7 +19,8 @@ from .migrations import migrations
 
 def connect(path: str) -> sqlite_utils.Database:
     database = sqlite_utils.Database(path)
-    database.write_lock_path = f"{path}-writelock"  # see queue_for_writing
+    if path and path != ":memory:" and not path.startswith("file:"):
+        database.write_lock_path = f"{path}-writelock"  # see queue_for_writing
     database.execute("PRAGMA foreign_keys = ON")
     # Several phones (and workers) write to one file: wait for a lock rather than fail at once.
     database.execute("PRAGMA busy_timeout = 5000")
