@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.db import migrate
+from scorekeeper.db import connect, migrate
 
 
 @pytest.fixture
@@ -14,3 +14,11 @@ def app(tmp_path):
     migrate(database)
     app = create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
     yield app
+
+
+@pytest.fixture
+def db(app):
+    """A connection of our own to the test's database, for the service layer and for counting rows."""
+    database = connect(app.config["DATABASE"])
+    yield database
+    database.close()

@@ -18,13 +18,6 @@ EX_16 = {"taker": "A", "contract": "capot", "mode": "hearts", "all_tricks": True
 EX_20 = {"taker": "B", "contract": 80, "mode": "hearts", "taker_points": 71, "taker_player": 1}  # 240 / 0
 
 
-@pytest.fixture
-def db(app):
-    database = connect(app.config["DATABASE"])
-    yield database
-    database.close()
-
-
 def new_evening(db, day: str, **fields) -> int:
     with write_transaction(db):
         return evenings.insert(db, day, **fields)

@@ -23,13 +23,6 @@ EX_20 = {"taker": "B", "contract": 80, "mode": "hearts", "taker_points": 71, "ta
 
 
 @pytest.fixture
-def db(app):
-    database = connect(app.config["DATABASE"])
-    yield database
-    database.close()
-
-
-@pytest.fixture
 def filled(db) -> list[str]:
     with write_transaction(db):
         first = evenings.insert(db, "2025-05-17", place="Chez Ana")

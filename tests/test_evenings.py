@@ -19,13 +19,6 @@ EXAMPLE_20 = {"taker": "B", "contract": 80, "mode": "hearts", "taker_points": 71
 
 
 @pytest.fixture
-def db(app):
-    database = connect(app.config["DATABASE"])
-    yield database
-    database.close()
-
-
-@pytest.fixture
 def paris(monkeypatch):
     """Local time is the table's: evenings are dated in France (stamps are stored in UTC)."""
     monkeypatch.setenv("TZ", "Europe/Paris")

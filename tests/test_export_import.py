@@ -72,13 +72,6 @@ def fill(db) -> list[str]:
 
 
 @pytest.fixture
-def db(app):
-    database = connect(app.config["DATABASE"])
-    yield database
-    database.close()
-
-
-@pytest.fixture
 def other(tmp_path):
     """A second, empty instance."""
     path = str(tmp_path / "other.db")

@@ -10,7 +10,6 @@ import json
 
 import pytest
 
-from scorekeeper.db import connect
 from scorekeeper.games import service, store
 from scorekeeper.games.serialize import sheet_to_json
 from scorekeeper.terms import InvalidInput
@@ -18,13 +17,6 @@ from scorekeeper.terms import InvalidInput
 EXAMPLE_1 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}  # 170 / 70
 EXAMPLE_8 = {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 101}  # 300 / 60
 EXAMPLE_20 = {"taker": "B", "contract": 80, "mode": "hearts", "taker_points": 71}  # 240 / 0
-
-
-@pytest.fixture
-def db(app):
-    database = connect(app.config["DATABASE"])
-    yield database
-    database.close()
 
 
 def count(db, table: str) -> int:

@@ -31,7 +31,7 @@ from html import unescape
 import pytest
 
 from scorekeeper.archive import stats
-from scorekeeper.db import connect, write_transaction
+from scorekeeper.db import write_transaction
 from scorekeeper.games import derived, evenings, service
 
 EX = {
@@ -55,13 +55,6 @@ SECOND = ["Ana", "Bruno", "Élise", "David"]
 
 def hand(example: int, taker_player: int, **changes) -> dict:
     return {**EX[example], "taker_player": taker_player, **changes}
-
-
-@pytest.fixture
-def db(app):
-    database = connect(app.config["DATABASE"])
-    yield database
-    database.close()
 
 
 @pytest.fixture
