@@ -54,18 +54,8 @@ GAME_ID = re.compile(r"[a-z0-9]{4,32}")
 
 
 def _game_json(row: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, Any]:
-    game = store.game_from_row(row)
-    return {
-        "id": game.id,
-        "evening": row["evening_id"],
-        "created_at": game.created_at,
-        "teams": game.teams,
-        "players": game.players,
-        "dealer": game.first_dealer,
-        "target": game.target,
-        "rules": game.rules_json(),
-        "deals": [{"kind": deal["kind"], "input": deal["input"]} for deal in deals],
-    }
+    game = _Game(store.game_from_row(row), row["evening_id"], [{"kind": d["kind"], "input": d["input"]} for d in deals])
+    return game.as_json()
 
 
 def _evening_json(row: dict[str, Any]) -> dict[str, Any]:
@@ -284,6 +274,7 @@ class _Game:
         game = self.rules
         return {
             "id": game.id,
+            "evening": self.evening,
             "created_at": game.created_at,
             "teams": game.teams,
             "players": game.players,
@@ -431,7 +422,7 @@ def import_archive(db: sqlite_utils.Database, data: Any) -> ImportReport:
             existing = _existing_game(db, game.rules.id) if game.rules.id in present else None
             if existing is None:
                 added.append(game)
-            elif existing == game.as_json():
+            elif existing == {key: value for key, value in game.as_json().items() if key != "evening"}:
                 report.games_skipped.append(game.rules.id)
             else:
                 raise ImportRefused(
