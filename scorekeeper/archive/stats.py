@@ -13,7 +13,7 @@ from typing import Any
 
 import sqlite_utils
 
-from ..games.derived import FIGURES, name_key
+from ..games.derived import FIGURES, name_key, pair_key
 from ..terms import CONTRACT_VALUES, MODE_LABELS, Coinche, Mode
 from .queries import GAMES_PER_PAGE, Page, game_lines, offset
 
@@ -142,18 +142,25 @@ def _breakdowns(rows) -> tuple[list[Breakdown], list[Breakdown]]:
     return by_mode, by_level
 
 
-def player(db: sqlite_utils.Database, key: str) -> Subject | None:
-    key = name_key(key)
+def _summary(db: sqlite_utils.Database, kind: str, table: str, name: str, key_column: str, key: str):
+    """A player's or a team's figures summed over its rows of `table`; None if it never played."""
     rows = list(
         db.query(
-            f"select name, max(played_at) as last_played, count(*) as games, "
-            f"count(distinct evening_id) as evenings, {SUMS} from game_players where name_key = ?",
+            f"select {name} as name, max(played_at) as last_played, count(*) as games, "
+            f"count(distinct evening_id) as evenings, {SUMS} from {table} where {key_column} = ?",
             [key],
         )
     )
     if not rows or not rows[0]["games"]:
         return None
-    subject = Subject("joueur", key, rows[0]["name"], Figures.from_row(rows[0]))
+    return Subject(kind, key, rows[0]["name"], Figures.from_row(rows[0]))
+
+
+def player(db: sqlite_utils.Database, key: str) -> Subject | None:
+    key = name_key(key)
+    subject = _summary(db, "joueur", "game_players", "name", "name_key", key)
+    if subject is None:
+        return None
     subject.by_mode, subject.by_level = _breakdowns(
         db.query(
             "select mode, contract, count(*) as taken, sum(made) as made from deal_facts "
@@ -190,17 +197,10 @@ def display_names(db: sqlite_utils.Database, keys: list[str]) -> dict[str, str]:
 
 
 def team(db: sqlite_utils.Database, first: str, second: str) -> Subject | None:
-    key = "|".join(sorted((name_key(first), name_key(second))))
-    rows = list(
-        db.query(
-            f"select players, max(played_at) as last_played, count(*) as games, "
-            f"count(distinct evening_id) as evenings, {SUMS} from game_teams where pair_key = ?",
-            [key],
-        )
-    )
-    if not rows or not rows[0]["games"]:
+    key = pair_key(first, second)
+    subject = _summary(db, "equipe", "game_teams", "players", "pair_key", key)
+    if subject is None:
         return None
-    subject = Subject("equipe", key, rows[0]["players"], Figures.from_row(rows[0]))
     subject.by_mode, subject.by_level = _breakdowns(
         db.query(
             "select df.mode, df.contract, count(*) as taken, sum(df.made) as made from game_teams t "
@@ -329,7 +329,7 @@ def _subject_of(args) -> tuple[str | None, str]:
         names = pair.split("|")
         if len(names) != 2:
             raise BadFilter("« equipe » doit nommer deux partenaires, séparés par « | ».")
-        return "equipe", "|".join(sorted(name_key(name) for name in names))
+        return "equipe", pair_key(*names)
     return None, ""
 
 
