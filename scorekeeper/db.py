@@ -6,8 +6,9 @@ import fcntl
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 import click
 import sqlite_utils
@@ -15,6 +16,24 @@ from flask import Flask, current_app, g
 from flask.cli import with_appcontext
 
 from .migrations import migrations
+
+
+def rows(database: sqlite_utils.Database, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+    """A SELECT's rows as dicts, straight from the connection.
+
+    For the paths every phone takes (record a deal, load the sheet): sqlite-utils' `query()` wraps
+    each statement in a SAVEPOINT and `table.insert()` reads sqlite_master three times to find the
+    table, which made those statements most of the SQL run per request."""
+    cursor = database.conn.execute(sql, params)
+    columns = [column[0] for column in cursor.description]
+    return [dict(zip(columns, row, strict=True)) for row in cursor]
+
+
+def insert(database: sqlite_utils.Database, table: str, row: dict[str, Any]) -> int:
+    """Insert one row into a table the code names (never a user's input); returns its rowid."""
+    columns = ", ".join(row)
+    marks = ", ".join("?" for _ in row)
+    return database.conn.execute(f"insert into {table} ({columns}) values ({marks})", list(row.values())).lastrowid
 
 
 def connect(path: str) -> sqlite_utils.Database:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import jsonify, make_response, request
+from flask import current_app, jsonify, make_response, request
 
 from ..db import get_db
 from ..games import service
@@ -30,9 +30,8 @@ def _idempotency_key() -> str | None:
 
 
 def _recorded(outcome: service.Recorded):
-    if outcome.replayed is not None:
-        return jsonify(outcome.replayed), 201
-    return jsonify(sheet_to_json(outcome.sheet)), 201
+    """The sheet's JSON as the service wrote it: the same text for a request and its retries."""
+    return current_app.response_class(outcome.text, status=201, mimetype="application/json")
 
 
 @bp.post("/games")

@@ -211,21 +211,61 @@ def _write(db: sqlite_utils.Database, rows_by_table: Iterable[dict[str, list[dic
 def refresh_game(db: sqlite_utils.Database, game_id: str) -> None:
     """Rebuild one game's derived rows from its inputs; called inside each write's transaction."""
     for table in TABLES:
-        db.execute(f"delete from {table} where game_id = ?", [game_id])
+        db.conn.execute(f"delete from {table} where game_id = ?", [game_id])
     game = store.fetch_game(db, game_id)
     if game is None:
         return
-    evening_id = next(db.query("select evening_id from games where id = ?", [game_id]))["evening_id"]
-    last = next(db.query("select max(created_at) as at from actions where game_id = ?", [game_id]))["at"]
+    evening_id = db.conn.execute("select evening_id from games where id = ?", [game_id]).fetchone()[0]
+    last = db.conn.execute("select max(created_at) from actions where game_id = ?", [game_id]).fetchone()[0]
     sheet = build_sheet(game, store.live_deals(db, game_id))
     _write(db, [game_rows(sheet, evening_id, last or game.created_at)])
+
+
+def add_last_deal(db: sqlite_utils.Database, sheet: Sheet, last_activity: str) -> None:
+    """Bring a game's rows up to date after a deal recorded at its end, in the write's transaction.
+
+    The common write, made cheap: every earlier deal, and so every earlier fact, is unchanged, so
+    this inserts the new deal's fact and adds its figures to the game's, player's and team's rows
+    instead of rebuilding them all. `sheet` is the game after the deal. The rows come out exactly
+    as `refresh_game` would write them (tests compare the two after random games)."""
+    game = sheet.game
+    found = db.conn.execute("select evening_id from game_summaries where game_id = ?", [game.id]).fetchone()
+    if found is None or not sheet.deals:  # no rows to bring up to date: write them all
+        refresh_game(db, game.id)
+        return
+    evening_id = found[0]
+    deal = sheet.deals[-1]
+    fact = _deal_fact(sheet, deal, evening_id)
+    _insert(db, "deal_facts", [fact])
+    winner, finished, is_hand = sheet.winner, int(sheet.finished), int(deal.is_hand)
+    db.conn.execute(
+        "update game_summaries set total_a = ?, total_b = ?, winner = ?, finished = ?, deal_count = ?,"
+        " hand_count = hand_count + ?, last_activity = ? where game_id = ?",
+        [sheet.totals["A"], sheet.totals["B"], winner, finished, len(sheet.deals), is_hand, last_activity, game.id],
+    )
+    added = ", ".join(f"{name} = {name} + ?" for name in FIGURES)
+    players, teams = [], []
+    for seat in range(4):
+        team = team_of_player(seat).value
+        figures = dict.fromkeys(FIGURES, 0)
+        if is_hand:
+            _count(figures, fact, took=fact["taker_player"] == seat, defended=fact["taker"] != team)
+        players.append([finished, int(winner == team), is_hand, sheet.totals[team], *figures.values(), game.id, seat])
+    for team in ("A", "B"):
+        figures = dict.fromkeys(FIGURES, 0)
+        if is_hand:
+            _count(figures, fact, took=fact["taker"] == team, defended=fact["taker"] != team)
+        teams.append([finished, int(winner == team), is_hand, sheet.totals[team], *figures.values(), game.id, team])
+    common = "set finished = ?, won = ?, hands = hands + ?, points = ?, " + added
+    db.conn.executemany(f"update game_players {common} where game_id = ? and seat = ?", players)
+    db.conn.executemany(f"update game_teams {common} where game_id = ? and team = ?", teams)
 
 
 def rebuild_all(db: sqlite_utils.Database) -> int:
     """Throw every derived row away and compute them all again from the inputs; returns the number
     of games. The caller runs it in a transaction (a migration, the rebuild-derived command)."""
     for table in TABLES:
-        db.execute(f"delete from {table}")
+        db.conn.execute(f"delete from {table}")
     deals: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in db.query(
         "select game_id, id, kind, input, version from deals where deleted_at is null order by game_id, id"

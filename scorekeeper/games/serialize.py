@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .sheet import Deal, Sheet
@@ -41,3 +42,8 @@ def sheet_to_json(sheet: Sheet) -> dict[str, Any]:
         "revision": sheet.revision,
         "hands": [deal_to_json(deal) for deal in sheet.deals],
     }
+
+
+def sheet_to_text(sheet: Sheet) -> str:
+    """The sheet's JSON text: written once per write, for the answer and for a retry's replay."""
+    return json.dumps(sheet_to_json(sheet), ensure_ascii=False, separators=(",", ":"))

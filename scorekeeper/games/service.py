@@ -18,7 +18,7 @@ from ..hand_input import hand_to_json, parse_hand
 from ..scoring import score
 from ..terms import ContractKind, InvalidInput, Rounding
 from . import derived, evenings, store
-from .serialize import sheet_to_json
+from .serialize import sheet_to_text
 from .sheet import DEFAULT_TEAMS, REDEAL_REASONS, TARGETS, GameRules, Sheet, build_sheet, team_of_player
 
 MAX_NAME_LENGTH = 40
@@ -39,10 +39,12 @@ class GameConflict(Exception):
 
 @dataclass
 class Recorded:
-    """A write's outcome: the sheet after it, or the first answer when the request was a retry."""
+    """A record's outcome: the sheet after it and its JSON text (API.md's answer), or, when the
+    request was a retry, only the first answer's text (`replayed`)."""
 
     sheet: Sheet | None
-    replayed: dict[str, Any] | None = None
+    text: str
+    replayed: bool = False
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -192,7 +194,7 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
         if idempotency_key:
             replayed = store.idempotent_response(db, game_id, idempotency_key)
             if replayed is not None:
-                return Recorded(sheet=None, replayed=replayed)
+                return Recorded(sheet=None, text=replayed, replayed=True)
         if isinstance(body, dict) and "version" in body:  # the key of an edit, unknown to a new deal
             raise InvalidInput("version", "Clé inconnue : « version ».")
         data = parse_hand_input(body, game) if kind == "hand" else parse_redeal_input(body, game)
@@ -204,15 +206,16 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
                 "une donne pour la rouvrir."
             )
         deal_id = store.insert_deal(db, game_id, kind, data)
-        store.log_action(db, game_id, deal_id, "record")
-        derived.refresh_game(db, game_id)
+        stamp = store.log_action(db, game_id, deal_id, "record")
         # The sheet after it: the rows already read and the new one, as storage gives it back
         # (through JSON), without reading the game again inside the write lock.
         stored = {"id": deal_id, "kind": kind, "input": json.loads(json.dumps(data, ensure_ascii=False)), "version": 1}
         sheet = build_sheet(game, [*rows, stored], store.revision(db, game_id))
+        derived.add_last_deal(db, sheet, stamp)
+        text = sheet_to_text(sheet)
         if idempotency_key:
-            store.remember_response(db, game_id, idempotency_key, sheet_to_json(sheet))
-    return Recorded(sheet=sheet)
+            store.remember_response(db, game_id, idempotency_key, text)
+    return Recorded(sheet=sheet, text=text)
 
 
 def record_hand(db: sqlite_utils.Database, game_id: str, body: Any, idempotency_key: str | None = None) -> Recorded:

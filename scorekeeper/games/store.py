@@ -10,6 +10,7 @@ from typing import Any
 import sqlite_utils
 
 from ..terms import Rounding
+from ..db import insert, rows
 from .sheet import GameRules
 
 ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: read aloud across a table
@@ -25,7 +26,9 @@ def new_game_id() -> str:
 
 
 def insert_game(db: sqlite_utils.Database, game: GameRules) -> None:
-    db["games"].insert(
+    insert(
+        db,
+        "games",
         {
             "id": game.id,
             "team_a": game.teams["A"],
@@ -37,7 +40,7 @@ def insert_game(db: sqlite_utils.Database, game: GameRules) -> None:
             "misere": int(game.misere),
             "carre_de_sept": int(game.carre_de_sept),
             "created_at": game.created_at,
-        }
+        },
     )
 
 
@@ -56,29 +59,28 @@ def game_from_row(row: dict[str, Any]) -> GameRules:
 
 
 def fetch_game(db: sqlite_utils.Database, game_id: str) -> GameRules | None:
-    rows = list(db.query("select * from games where id = ?", [game_id]))
-    return game_from_row(rows[0]) if rows else None
+    found = rows(db, "select * from games where id = ?", [game_id])
+    return game_from_row(found[0]) if found else None
 
 
 def live_deals(db: sqlite_utils.Database, game_id: str) -> list[dict[str, Any]]:
     """The game's deals that are not deleted, in the order they were dealt, inputs parsed."""
-    rows = db.query(
-        "select id, kind, input, version from deals where game_id = ? and deleted_at is null order by id",
-        [game_id],
+    found = rows(
+        db, "select id, kind, input, version from deals where game_id = ? and deleted_at is null order by id", [game_id]
     )
-    return [{**row, "input": json.loads(row["input"])} for row in rows]
+    return [{**row, "input": json.loads(row["input"])} for row in found]
 
 
 def revision(db: sqlite_utils.Database, game_id: str) -> int:
     """Grows with every write to the game (each write is an action): what a refresh compares."""
-    row = next(db.query("select count(*) as n from actions where game_id = ?", [game_id]))
-    return row["n"]
+    return db.conn.execute("select count(*) from actions where game_id = ?", [game_id]).fetchone()[0]
 
 
 def insert_deal(db: sqlite_utils.Database, game_id: str, kind: str, data: dict[str, Any]) -> int:
     stamp = now()
-    table = db["deals"]
-    table.insert(
+    return insert(
+        db,
+        "deals",
         {
             "game_id": game_id,
             "kind": kind,
@@ -87,9 +89,8 @@ def insert_deal(db: sqlite_utils.Database, game_id: str, kind: str, data: dict[s
             "deleted_at": None,
             "created_at": stamp,
             "updated_at": stamp,
-        }
+        },
     )
-    return table.last_pk
 
 
 def update_deal(db: sqlite_utils.Database, deal_id: int, **changes: Any) -> None:
@@ -103,28 +104,31 @@ def update_deal(db: sqlite_utils.Database, deal_id: int, **changes: Any) -> None
 
 def log_action(
     db: sqlite_utils.Database, game_id: str, deal_id: int, action: str, previous_input: dict | None = None
-) -> None:
-    db["actions"].insert(
+) -> str:
+    """Log a write to a game; returns its time stamp (the game's last activity)."""
+    stamp = now()
+    insert(
+        db,
+        "actions",
         {
             "game_id": game_id,
             "deal_id": deal_id,
             "action": action,
             "previous_input": json.dumps(previous_input, ensure_ascii=False) if previous_input else None,
             "undone_at": None,
-            "created_at": now(),
-        }
+            "created_at": stamp,
+        },
     )
+    return stamp
 
 
 def last_action(db: sqlite_utils.Database, game_id: str) -> dict[str, Any] | None:
-    rows = list(
-        db.query(
-            "select * from actions where game_id = ? and undone_at is null and action != 'undo' "
-            "order by id desc limit 1",
-            [game_id],
-        )
+    found = rows(
+        db,
+        "select * from actions where game_id = ? and undone_at is null and action != 'undo' order by id desc limit 1",
+        [game_id],
     )
-    return rows[0] if rows else None
+    return found[0] if found else None
 
 
 def mark_undone(db: sqlite_utils.Database, action_id: int) -> None:
@@ -132,16 +136,20 @@ def mark_undone(db: sqlite_utils.Database, action_id: int) -> None:
 
 
 def deal_row(db: sqlite_utils.Database, deal_id: int) -> dict[str, Any]:
-    row = next(db.query("select * from deals where id = ?", [deal_id]))
+    row = rows(db, "select * from deals where id = ?", [deal_id])[0]
     return {**row, "input": json.loads(row["input"])}
 
 
-def idempotent_response(db: sqlite_utils.Database, game_id: str, key: str) -> dict[str, Any] | None:
-    rows = list(db.query("select response from idempotency_keys where game_id = ? and key = ?", [game_id, key]))
-    return json.loads(rows[0]["response"]) if rows else None
+def idempotent_response(db: sqlite_utils.Database, game_id: str, key: str) -> str | None:
+    """The JSON text first answered to a request with this key, if there was one."""
+    found = db.conn.execute("select response from idempotency_keys where game_id = ? and key = ?", [game_id, key])
+    row = found.fetchone()
+    return row[0] if row else None
 
 
-def remember_response(db: sqlite_utils.Database, game_id: str, key: str, response: dict[str, Any]) -> None:
-    db["idempotency_keys"].insert(
-        {"game_id": game_id, "key": key, "status": 201, "response": json.dumps(response), "created_at": now()}
+def remember_response(db: sqlite_utils.Database, game_id: str, key: str, response: str) -> None:
+    insert(
+        db,
+        "idempotency_keys",
+        {"game_id": game_id, "key": key, "status": 201, "response": response, "created_at": now()},
     )
