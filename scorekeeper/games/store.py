@@ -9,8 +9,8 @@ from typing import Any
 
 import sqlite_utils
 
-from ..terms import Rounding
 from ..db import insert, rows
+from ..terms import Rounding
 from .sheet import GameRules
 
 ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: read aloud across a table
