@@ -37,7 +37,9 @@ def insert(database: sqlite_utils.Database, table: str, row: dict[str, Any]) -> 
 
 
 def connect(path: str) -> sqlite_utils.Database:
-    database = sqlite_utils.Database(path)
+    # One thread at a time uses a connection, but not always the thread that opened it: the
+    # pool below hands an idle one to whichever request comes next.
+    database = sqlite_utils.Database(sqlite3.connect(path, check_same_thread=False))
     if path and path != ":memory:" and not path.startswith("file:"):
         database.write_lock_path = f"{path}-writelock"  # see queue_for_writing
     database.execute("PRAGMA foreign_keys = ON")
@@ -46,47 +48,88 @@ def connect(path: str) -> sqlite_utils.Database:
     return database
 
 
-_anchor: dict[str, sqlite3.Connection] = {}
-_anchor_lock = threading.Lock()
+class ConnectionPool:
+    """The idle connections of this process to the app's database file, for the next requests.
 
+    Opening a connection is cheap, but its first statement reads and parses the whole schema and
+    its page cache starts empty: that was a third of what loading a sheet cost. A request takes
+    an idle connection (or opens one) and its teardown hands it back, outside any transaction;
+    one that met an error is closed instead, so that a disk fault is met afresh once the disk is
+    back. Keeping connections open also keeps the WAL open: SQLite checkpoints the WAL, with its
+    fsyncs, whenever the last connection to the file closes, which with a connection per request
+    was after nearly every request. One file per process (the last one asked for), so that tests
+    on many files keep few open; after a fork, the parent's connections are never used."""
 
-def keep_wal_open(path: str) -> None:
-    """Keep one idle connection to the file open in this process.
+    MAX_IDLE = 8  # a gunicorn sync worker needs one; a threaded server, one per busy thread
 
-    SQLite checkpoints the WAL into the database file, with its fsyncs, whenever the last
-    connection to it closes: with a connection per request, that was after nearly every request
-    (half the cost of a bare insert). With this one open, a request's close is cheap and the WAL
-    is checkpointed as it grows instead (every 1000 pages). It reads once, so that it holds the
-    WAL open, then sits outside any transaction: it never blocks a writer or a checkpoint.
-    One file per process (the last one asked for), so that tests on many files keep few open."""
-    if path in _anchor or path == ":memory:" or path.startswith("file:"):
-        return
-    with _anchor_lock:
-        if path in _anchor:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._path: str | None = None
+        self._pid = os.getpid()
+        self._idle: list[sqlite_utils.Database] = []
+
+    @staticmethod
+    def poolable(path: str) -> bool:
+        return bool(path) and path != ":memory:" and not path.startswith("file:")
+
+    def take(self, path: str) -> sqlite_utils.Database:
+        if self.poolable(path):
+            with self._lock:
+                if self._pid != os.getpid():  # a forked child: the parent's are not ours to use
+                    self._pid, self._idle = os.getpid(), []
+                if self._path == path and self._idle:
+                    return self._idle.pop()
+        return connect(path)
+
+    def give_back(self, path: str, database: sqlite_utils.Database, failed: bool) -> None:
+        if not failed and database.conn.in_transaction:  # never left open by the app's own writes
+            try:
+                database.conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                failed = True
+        if failed or not self.poolable(path):
+            database.close()
             return
-        for old in _anchor.values():
-            old.close()
-        _anchor.clear()
-        try:
-            anchor = sqlite3.connect(path, check_same_thread=False)
-            anchor.execute("select count(*) from sqlite_master").fetchone()
-        except sqlite3.Error:
-            return  # the request's own connection will meet (and report) the same fault
-        _anchor[path] = anchor
+        with self._lock:
+            if self._path != path:
+                self._close_idle()
+                self._path = path
+            if len(self._idle) < self.MAX_IDLE and self._pid == os.getpid():
+                self._idle.append(database)
+                return
+        database.close()
+
+    def clear(self) -> None:
+        """Close every idle connection (tests that change what a new connection meets)."""
+        with self._lock:
+            self._close_idle()
+
+    def _close_idle(self) -> None:
+        idle, self._idle = self._idle, []
+        for database in idle:
+            database.close()
+
+
+pool = ConnectionPool()
 
 
 def get_db() -> sqlite_utils.Database:
     if "db" not in g:
-        path = current_app.config["DATABASE"]
-        keep_wal_open(path)
-        g.db = connect(path)
+        g.db = pool.take(current_app.config["DATABASE"])
     return g.db
+
+
+def connection_failed() -> None:
+    """Called by the error handlers when a request met a database error: the connection is closed
+    at the request's end instead of going back to the pool."""
+    g.db_failed = True
 
 
 def close_db(exception: BaseException | None = None) -> None:
     database = g.pop("db", None)
+    failed = g.pop("db_failed", False) or exception is not None
     if database is not None:
-        database.close()
+        pool.give_back(current_app.config["DATABASE"], database, failed)
 
 
 def migrate(path: str) -> list[str]:

@@ -8,6 +8,7 @@ from flask import Flask, current_app, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from .api import error_response, http_error_as_json
+from .db import connection_failed
 
 PAGE_MESSAGES = {
     400: ("Requête invalide", "La page n'a pas compris ce qui a été envoyé. Revenez en arrière et réessayez."),
@@ -79,6 +80,7 @@ def disk_message(error: sqlite3.Error) -> tuple[str, str] | None:
 
 
 def _database_error(error: sqlite3.Error):
+    connection_failed()
     words = disk_message(error)
     if words is None:
         return _server_error(error)
@@ -94,6 +96,7 @@ def _database_error(error: sqlite3.Error):
 def _server_error(error: Exception):
     if isinstance(error, HTTPException) and not isinstance(error, InternalServerError):
         return _http_error(error)
+    connection_failed()  # whatever state the error left the connection in, it is not reused
     current_app.logger.exception("Unhandled error on %s %s", request.method, request.path)
     if _is_api():
         return error_response(500, "Erreur interne : rien n'a été enregistré. Réessayez.")

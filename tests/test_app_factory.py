@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 
 from scorekeeper import create_app
-from scorekeeper.db import get_db, migrate
+from scorekeeper.db import connection_failed, get_db, migrate
 
 
 @pytest.fixture
@@ -133,13 +133,20 @@ def test_connection_enforces_foreign_keys(app):
         assert get_db().execute("PRAGMA foreign_keys").fetchone()[0] == 1
 
 
-def test_connection_is_one_per_app_context_and_closed_at_teardown(app):
+def test_connection_is_one_per_app_context_and_goes_back_to_the_pool_at_teardown(app):
     with app.app_context():
         database = get_db()
         assert get_db() is database
         assert database.execute("SELECT 1").fetchone()[0] == 1
+    with app.app_context():
+        assert get_db() is database  # the idle connection, reused
+        database.conn.execute("BEGIN")  # left open by mistake: rolled back, not handed on open
+    assert not database.conn.in_transaction
+    with app.app_context():
+        assert get_db() is database
+        connection_failed()  # what the error handlers say after a database error
     with pytest.raises(sqlite3.ProgrammingError):
-        database.execute("SELECT 1")
+        database.execute("SELECT 1")  # closed, not pooled
     with app.app_context():
         assert get_db() is not database
 

@@ -7,7 +7,7 @@ import os
 import threading
 import time
 
-from scorekeeper.db import connect, get_db, keep_wal_open, migrate, write_transaction
+from scorekeeper.db import connect, get_db, migrate, pool, write_transaction
 
 
 def test_writers_on_two_connections_take_turns(tmp_path):
@@ -62,11 +62,12 @@ def test_a_transaction_inside_another_fails_as_sqlite_says_instead_of_waiting_fo
     database.close()
 
 
-def test_a_request_closing_its_connection_leaves_the_wal_alone(app):
-    """Without the process's idle connection, the last close checkpoints and deletes the WAL."""
+def test_a_request_ending_leaves_the_wal_alone(app):
+    """Its connection goes back to the pool instead of closing: the last close of a connection
+    to the file would checkpoint and delete the WAL, with its fsyncs, after every request."""
     path = app.config["DATABASE"]
     with app.app_context():
         get_db().execute("insert into app_info (key, value) values ('w', 'v')")
     assert os.path.exists(path + "-wal")
-    keep_wal_open(path)  # already open: nothing changes
-    assert os.path.exists(path + "-wal")
+    pool.clear()
+    assert not os.path.exists(path + "-wal")

@@ -36,11 +36,13 @@ class Disk(dict):
     """disk["fault"] = "readonly" | "full" | None: what every new connection of the app meets.
 
     pytest-flask keeps one app context for the whole test, so the requests of a test share one
-    connection; setting a fault closes it, as the end of a request does in production."""
+    connection; setting a fault closes it and the idle ones, so that the next request opens one
+    that meets the fault, as every connection does when a real disk fails."""
 
     def __setitem__(self, key, value):
         super().__setitem__(key, value)
         db_module.close_db()
+        db_module.pool.clear()
 
 
 @pytest.fixture
