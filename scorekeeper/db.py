@@ -133,12 +133,17 @@ def close_db(exception: BaseException | None = None) -> None:
 
 
 def migrate(path: str) -> list[str]:
-    """Bring the schema up to date; returns the names of the migrations applied."""
+    """Bring the schema up to date, and the derived tables if the code that computes them changed
+    (an update); returns the names of the migrations applied."""
+    from .games import derived  # here: the games package imports this module
+
     with sqlite_utils.Database(path) as database:
         database.enable_wal()  # once, outside a transaction; WAL is kept in the file
         database.execute("PRAGMA foreign_keys = ON")
         pending = [migration.name for migration in migrations.pending(database)]
         migrations.apply(database)
+        with _immediate(database):
+            derived.rebuild_if_code_changed(database)
     return pending
 
 

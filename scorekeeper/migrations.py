@@ -190,3 +190,20 @@ def m004_login_attempts(db: sqlite_utils.Database) -> None:
     # in the database so that the limit holds across gunicorn's workers; old rows are pruned.
     db["login_attempts"].create({"id": int, "address": str, "attempted_at": float}, pk="id", not_null={"address"})
     db["login_attempts"].create_index(["address", "attempted_at"])
+
+
+@migrations()
+def m005_game_sheets(db: sqlite_utils.Database) -> None:
+    # Each game's sheet as the API answers it (its JSON text) and the revision it is of: another
+    # derived table (scorekeeper/games/derived.py), written with every write to the game, so that
+    # loading a sheet reads one row instead of every deal. `made_by` names the code that wrote
+    # it: a sheet written by other code (an update) is not served, and `migrate` rewrites them.
+    from .games import derived
+
+    db["game_sheets"].create(
+        {"game_id": str, "revision": int, "made_by": str, "body": str},
+        pk="game_id",
+        not_null={"revision", "made_by", "body"},
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    derived.rebuild_all(db)

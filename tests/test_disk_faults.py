@@ -55,6 +55,9 @@ def disk(app, monkeypatch):
         if state["fault"] == "readonly":
             database.execute("PRAGMA query_only = ON")
         elif state["fault"] == "full":
+            # A file that filled the disk with no free page left inside it: the pages a write
+            # frees (an answer replaced by a longer one) would otherwise take the next one.
+            database.execute("VACUUM")
             pages = database.execute("PRAGMA page_count").fetchone()[0]
             database.execute(f"PRAGMA max_page_count = {pages}")
         return database
@@ -171,13 +174,13 @@ def test_every_message_says_nothing_was_saved():
 
 
 def test_an_unexpected_database_error_is_a_french_500(app, client, monkeypatch):
-    from scorekeeper.games import service
+    from scorekeeper.games import derived
 
     def broken(*args, **kwargs):
         raise sqlite3.OperationalError("no such table: games")
 
     game_id = new_game(client)
-    monkeypatch.setattr(service, "get_sheet", broken)
+    monkeypatch.setattr(derived, "stored_sheet", broken)
     response = client.get(f"/api/v1/games/{game_id}")
     assert response.status_code == 500
     assert response.get_json()["error"].startswith("Erreur interne")

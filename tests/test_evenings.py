@@ -34,6 +34,7 @@ def derived_rows(db) -> dict[str, list[dict]]:
         "game_players": "game_id, seat",
         "game_teams": "game_id, team",
         "deal_facts": "game_id, number",
+        "game_sheets": "game_id",
     }
     return {table: list(db.query(f"select * from {table} order by {keys}")) for table, keys in order.items()}
 

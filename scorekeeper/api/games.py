@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from flask import current_app, jsonify, make_response, request
+from flask import Response, current_app, jsonify, make_response, request
 
 from ..db import get_db
-from ..games import service
-from ..games.serialize import sheet_to_json
+from ..games import derived, service
+from ..games.serialize import sheet_to_json, sheet_to_text
+from ..games.sheet import Sheet
 from . import ApiError, bp, json_body
 
 MAX_KEY_LENGTH = 200
@@ -29,26 +30,42 @@ def _idempotency_key() -> str | None:
     return key
 
 
-def _recorded(outcome: service.Recorded):
+def _json_text(text: str, status: int = 200) -> Response:
+    return current_app.response_class(text, status=status, mimetype="application/json")
+
+
+def _sheet(sheet: Sheet, status: int = 200) -> Response:
+    return _json_text(sheet_to_text(sheet), status)
+
+
+def _recorded(outcome: service.Recorded) -> Response:
     """The sheet's JSON as the service wrote it: the same text for a request and its retries."""
-    return current_app.response_class(outcome.text, status=201, mimetype="application/json")
+    return _json_text(outcome.text, 201)
 
 
 @bp.post("/games")
 def create_game():
     sheet = service.create_game(get_db(), json_body())
-    return jsonify(sheet_to_json(sheet)), 201, {"Location": f"/api/v1/games/{sheet.game.id}"}
+    response = _sheet(sheet, 201)
+    response.headers["Location"] = f"/api/v1/games/{sheet.game.id}"
+    return response
 
 
 @bp.get("/games/<game_id>")
 def read_game(game_id: str):
-    """The sheet; with If-None-Match, a 304 while nothing changed (what the page's refresh polls)."""
+    """The sheet; with If-None-Match, a 304 while nothing changed (what the page's refresh polls).
+    Read as every write stored it (one row), or built from the deals if no current copy is stored."""
     db = get_db()
-    tag = f"{game_id}-{service.get_revision(db, game_id)}"
+    stored = derived.stored_sheet(db, game_id)
+    if stored is None:
+        sheet = service.get_sheet(db, game_id)
+        stored = sheet.revision, sheet_to_text(sheet)
+    revision, text = stored
+    tag = f"{game_id}-{revision}"
     if request.if_none_match.contains(tag):
         response = make_response("", 304)
     else:
-        response = jsonify(sheet_to_json(service.get_sheet(db, game_id)))
+        response = _json_text(text)
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -68,7 +85,7 @@ def record_redeal(game_id: str):
 
 @bp.put("/games/<game_id>/hands/<int:number>")
 def edit_hand(game_id: str, number: int):
-    return jsonify(sheet_to_json(service.edit_deal(get_db(), game_id, number, json_body())))
+    return _sheet(service.edit_deal(get_db(), game_id, number, json_body()))
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
@@ -78,7 +95,7 @@ def delete_hand(game_id: str, number: int):
     if raw is not None and not raw.isdigit():
         raise ApiError(422, "« version » doit être le numéro de version de la donne.")
     version = int(raw) if raw is not None else None
-    return jsonify(sheet_to_json(service.delete_deal(get_db(), game_id, number, version)))
+    return _sheet(service.delete_deal(get_db(), game_id, number, version))
 
 
 @bp.post("/games/<game_id>/undo")

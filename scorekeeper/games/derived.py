@@ -10,25 +10,31 @@ throws them all away and computes them again.
 - `game_players`: one row per seat of each game, with that player's figures in the game.
 - `game_teams`: one row per team of each game; a team is its pair of players, whatever its name.
 - `deal_facts`: one row per live deal (who took, the contract, made or not, the scores).
+- `game_sheets`: one row per game, its sheet's JSON text as the API answers it and the revision
+  it is of, so that loading a sheet reads one row. `made_by` fingerprints the code that wrote it
+  (`serialize.SHEET_CODE`): a row written by other code is not served, and `migrate` rewrites
+  every derived table when the code changed.
 
 A migration that changes one of these tables drops and re-creates it, then calls `rebuild_all`.
 """
 
 from __future__ import annotations
 
-import json
+import hashlib
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import sqlite_utils
 
 from ..terms import Coinche, ContractKind
 from . import store
+from .serialize import SHEET_CODE, sheet_to_text
 from .sheet import Sheet, build_sheet, team_of_player
 
-TABLES = ("deal_facts", "game_players", "game_teams", "game_summaries")
+TABLES = ("game_sheets", "deal_facts", "game_players", "game_teams", "game_summaries")
 
 # Each player's or team's figures in one game, summed by the statistics.
 FIGURES = (
@@ -185,7 +191,25 @@ def game_rows(sheet: Sheet, evening_id: int | None, last_activity: str) -> dict[
                 **figures,
             }
         )
-    return {"game_summaries": [summary], "game_players": players, "game_teams": teams, "deal_facts": facts}
+    return {
+        "game_summaries": [summary],
+        "game_players": players,
+        "game_teams": teams,
+        "deal_facts": facts,
+        "game_sheets": [_sheet_row(sheet, sheet_to_text(sheet))],
+    }
+
+
+def _sheet_row(sheet: Sheet, text: str) -> dict[str, Any]:
+    return {"game_id": sheet.game.id, "revision": sheet.revision, "made_by": SHEET_CODE, "body": text}
+
+
+def stored_sheet(db: sqlite_utils.Database, game_id: str) -> tuple[int, str] | None:
+    """The game's sheet as last written (revision, JSON text), if this code wrote it."""
+    row = db.conn.execute(
+        "select revision, body from game_sheets where game_id = ? and made_by = ?", [game_id, SHEET_CODE]
+    ).fetchone()
+    return (row[0], row[1]) if row else None
 
 
 # --- writing them --------------------------------------------------------------------------
@@ -199,12 +223,14 @@ def _insert(db: sqlite_utils.Database, table: str, rows: list[dict[str, Any]]) -
     db.conn.executemany(sql, [[row[column] for column in columns] for row in rows])
 
 
-def _write(db: sqlite_utils.Database, rows_by_table: Iterable[dict[str, list[dict[str, Any]]]]) -> None:
+def _write(
+    db: sqlite_utils.Database, rows_by_table: Iterable[dict[str, list[dict[str, Any]]]], tables=TABLES
+) -> None:
     merged: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for rows in rows_by_table:
         for table, table_rows in rows.items():
             merged[table].extend(table_rows)
-    for table in reversed(TABLES):  # the summary first, then the rows that hang off the game
+    for table in reversed(tables):  # the summary first, then the rows that hang off the game
         _insert(db, table, merged[table])
 
 
@@ -216,18 +242,21 @@ def refresh_game(db: sqlite_utils.Database, game_id: str) -> None:
     if game is None:
         return
     evening_id = db.conn.execute("select evening_id from games where id = ?", [game_id]).fetchone()[0]
-    last = db.conn.execute("select max(created_at) from actions where game_id = ?", [game_id]).fetchone()[0]
-    sheet = build_sheet(game, store.live_deals(db, game_id))
+    last, revision = db.conn.execute(
+        "select max(created_at), count(*) from actions where game_id = ?", [game_id]
+    ).fetchone()
+    sheet = build_sheet(game, store.live_deals(db, game_id), revision)
     _write(db, [game_rows(sheet, evening_id, last or game.created_at)])
 
 
-def add_last_deal(db: sqlite_utils.Database, sheet: Sheet, last_activity: str) -> None:
+def add_last_deal(db: sqlite_utils.Database, sheet: Sheet, text: str, last_activity: str) -> None:
     """Bring a game's rows up to date after a deal recorded at its end, in the write's transaction.
 
     The common write, made cheap: every earlier deal, and so every earlier fact, is unchanged, so
     this inserts the new deal's fact and adds its figures to the game's, player's and team's rows
-    instead of rebuilding them all. `sheet` is the game after the deal. The rows come out exactly
-    as `refresh_game` would write them (tests compare the two after random games)."""
+    instead of rebuilding them all. `sheet` is the game after the deal, `text` its JSON text. The
+    rows come out exactly as `refresh_game` would write them (tests compare the two after random
+    games)."""
     game = sheet.game
     found = db.conn.execute("select evening_id from game_summaries where game_id = ?", [game.id]).fetchone()
     if found is None or not sheet.deals:  # no rows to bring up to date: write them all
@@ -259,30 +288,58 @@ def add_last_deal(db: sqlite_utils.Database, sheet: Sheet, last_activity: str) -
     common = "set finished = ?, won = ?, hands = hands + ?, points = ?, " + added
     db.conn.executemany(f"update game_players {common} where game_id = ? and seat = ?", players)
     db.conn.executemany(f"update game_teams {common} where game_id = ? and team = ?", teams)
+    row = _sheet_row(sheet, text)
+    db.conn.execute(
+        "insert into game_sheets (game_id, revision, made_by, body) values (?, ?, ?, ?) on conflict (game_id)"
+        " do update set revision = excluded.revision, made_by = excluded.made_by, body = excluded.body",
+        list(row.values()),
+    )
 
 
 def rebuild_all(db: sqlite_utils.Database) -> int:
     """Throw every derived row away and compute them all again from the inputs; returns the number
-    of games. The caller runs it in a transaction (a migration, the rebuild-derived command)."""
-    for table in TABLES:
+    of games. The caller runs it in a transaction (a migration, the rebuild-derived command).
+    An early migration calls it before the later tables exist: it writes the tables there are."""
+    tables = [table for table in TABLES if db[table].exists()]
+    for table in tables:
         db.conn.execute(f"delete from {table}")
     deals: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in db.query(
-        "select game_id, id, kind, input, version from deals where deleted_at is null order by game_id, id"
+        "select game_id, id, kind, input as input_json, version from deals"
+        " where deleted_at is null order by game_id, id"
     ):
-        deals[row["game_id"]].append({**row, "input": json.loads(row["input"])})
-    last = {
-        row["game_id"]: row["at"]
-        for row in db.query("select game_id, max(created_at) as at from actions group by game_id")
+        deals[row["game_id"]].append(row)
+    actions = {
+        row["game_id"]: row
+        for row in db.query("select game_id, max(created_at) as at, count(*) as n from actions group by game_id")
     }
     games = list(db.query("select * from games order by id"))
     batch: list[dict[str, list[dict[str, Any]]]] = []
     for row in games:
         game = store.game_from_row(row)
-        sheet = build_sheet(game, deals.get(game.id, []))
-        batch.append(game_rows(sheet, row["evening_id"], last.get(game.id) or game.created_at))
+        logged = actions.get(game.id, {"at": None, "n": 0})
+        sheet = build_sheet(game, deals.get(game.id, []), logged["n"])
+        batch.append(game_rows(sheet, row["evening_id"], logged["at"] or game.created_at))
         if len(batch) >= 500:
-            _write(db, batch)
+            _write(db, batch, tables)
             batch = []
-    _write(db, batch)
+    _write(db, batch, tables)
     return len(games)
+
+
+CODE = hashlib.sha256((SHEET_CODE + Path(__file__).read_text(encoding="utf-8")).encode()).hexdigest()[:16]
+CODE_KEY = "derived_made_by"  # in app_info: the CODE that last rebuilt every derived row
+
+
+def rebuild_if_code_changed(db: sqlite_utils.Database) -> bool:
+    """After an update that changed how the derived rows are computed (a rule, a statistic, the
+    sheet's JSON), rebuild them all, once; `migrate` calls it in its transaction."""
+    found = db.conn.execute("select value from app_info where key = ?", [CODE_KEY]).fetchone()
+    if found and found[0] == CODE:
+        return False
+    rebuild_all(db)
+    db.conn.execute(
+        "insert into app_info (key, value) values (?, ?) on conflict (key) do update set value = excluded.value",
+        [CODE_KEY, CODE],
+    )
+    return True

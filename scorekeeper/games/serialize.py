@@ -2,10 +2,27 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
+from .. import hand_input, scoring, terms
+from . import sheet as sheet_module
 from .sheet import Deal, Sheet
+
+
+def _code_fingerprint() -> str:
+    """The source of every module that decides what a sheet's JSON says (the rules, how inputs are
+    read, how a sheet is built and written out): a stored sheet written by other code is stale."""
+    digest = hashlib.sha256()
+    for module in (terms, hand_input, scoring, sheet_module):
+        digest.update(Path(module.__file__).read_bytes())
+    digest.update(Path(__file__).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+SHEET_CODE = _code_fingerprint()
 
 
 def deal_to_json(deal: Deal) -> dict[str, Any]:

@@ -57,9 +57,12 @@ def load_game(db: sqlite_utils.Database, game_id: str) -> GameRules:
     return game
 
 
-def get_sheet(db: sqlite_utils.Database, game_id: str) -> Sheet:
+def get_sheet(db: sqlite_utils.Database, game_id: str, revision: int | None = None) -> Sheet:
+    """The game's sheet; `revision` when the caller has just read it (in the same request)."""
     game = load_game(db, game_id)
-    return build_sheet(game, store.live_deals(db, game_id), store.revision(db, game_id))
+    if revision is None:
+        revision = store.revision(db, game_id)
+    return build_sheet(game, store.live_deals(db, game_id), revision)
 
 
 def get_revision(db: sqlite_utils.Database, game_id: str) -> int:
@@ -207,12 +210,12 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
             )
         deal_id = store.insert_deal(db, game_id, kind, data)
         stamp = store.log_action(db, game_id, deal_id, "record")
-        # The sheet after it: the rows already read and the new one, as storage gives it back
-        # (through JSON), without reading the game again inside the write lock.
-        stored = {"id": deal_id, "kind": kind, "input": json.loads(json.dumps(data, ensure_ascii=False)), "version": 1}
+        # The sheet after it: the rows already read and the new one as storage holds it, without
+        # reading the game again inside the write lock.
+        stored = {"id": deal_id, "kind": kind, "input_json": store.input_text(data), "version": 1}
         sheet = build_sheet(game, [*rows, stored], store.revision(db, game_id))
-        derived.add_last_deal(db, sheet, stamp)
         text = sheet_to_text(sheet)
+        derived.add_last_deal(db, sheet, text, stamp)
         if idempotency_key:
             store.remember_response(db, game_id, idempotency_key, text)
     return Recorded(sheet=sheet, text=text)

@@ -120,28 +120,31 @@ def hand_from_input(data: dict[str, Any], rounding: Rounding) -> Hand:
 
 
 @lru_cache(maxsize=4096)
-def _scored(canonical_input: str, rounding: Rounding) -> tuple[Hand, Result]:
-    hand = hand_from_input(json.loads(canonical_input), rounding)
-    return hand, score(hand)
+def _stored_deal(kind: str, text: str, rounding: Rounding) -> tuple[dict[str, Any], Hand | None, Result | None]:
+    """A stored deal's input, parsed, and for a hand its score.
 
-
-def scored_hand(data: dict[str, Any], rounding: Rounding) -> tuple[Hand, Result]:
-    """A stored hand and its score. Every write and every refresh rebuilds the whole sheet, so
-    the same inputs are scored again and again: remembered by their exact content (Hand and
-    Result are frozen), which is what a score depends on, with the game's rounding."""
-    return _scored(json.dumps(data, sort_keys=True, ensure_ascii=False), rounding)
+    Every write and every load rebuilds the whole sheet, so the same deals are read and scored
+    again and again: remembered by their stored JSON text, which with the game's rounding is all
+    a score depends on. The input dict is shared by every sheet built from that text: read-only."""
+    data = json.loads(text)
+    if kind != "hand":
+        return data, None, None
+    hand = hand_from_input(data, rounding)
+    return data, hand, score(hand)
 
 
 def build_sheet(game: GameRules, rows: list[dict[str, Any]], revision: int = 0) -> Sheet:
-    """`rows` are the game's live deals in order: dicts with id, kind, input (parsed), version."""
+    """`rows` are the game's live deals in order: dicts with id, kind, version and the input, as
+    stored (`input_json`, the JSON text) or parsed (`input`)."""
     sheet = Sheet(game=game, revision=revision)
     totals = {"A": 0, "B": 0}
     for index, row in enumerate(rows):
-        data = row["input"]
-        hand = result = None
+        text = row.get("input_json")
+        if text is None:
+            text = json.dumps(row["input"], ensure_ascii=False)
+        data, hand, result = _stored_deal(row["kind"], text, game.rounding)
         scores = {"A": 0, "B": 0}
-        if row["kind"] == "hand":
-            hand, result = scored_hand(data, game.rounding)
+        if result is not None:
             scores = {team.value: result.scores[team] for team in TEAMS}
         totals = {team: totals[team] + scores[team] for team in totals}
         sheet.deals.append(

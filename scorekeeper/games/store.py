@@ -64,16 +64,23 @@ def fetch_game(db: sqlite_utils.Database, game_id: str) -> GameRules | None:
 
 
 def live_deals(db: sqlite_utils.Database, game_id: str) -> list[dict[str, Any]]:
-    """The game's deals that are not deleted, in the order they were dealt, inputs parsed."""
-    found = rows(
-        db, "select id, kind, input, version from deals where game_id = ? and deleted_at is null order by id", [game_id]
+    """The game's deals that are not deleted, in the order they were dealt, each with its input as
+    stored (`input_json`, parsed by `build_sheet`, which remembers what it has seen)."""
+    return rows(
+        db,
+        "select id, kind, input as input_json, version from deals where game_id = ? and deleted_at is null order by id",
+        [game_id],
     )
-    return [{**row, "input": json.loads(row["input"])} for row in found]
 
 
 def revision(db: sqlite_utils.Database, game_id: str) -> int:
     """Grows with every write to the game (each write is an action): what a refresh compares."""
     return db.conn.execute("select count(*) from actions where game_id = ?", [game_id]).fetchone()[0]
+
+
+def input_text(data: dict[str, Any]) -> str:
+    """A deal's input as the deals table stores it."""
+    return json.dumps(data, ensure_ascii=False)
 
 
 def insert_deal(db: sqlite_utils.Database, game_id: str, kind: str, data: dict[str, Any]) -> int:
@@ -84,7 +91,7 @@ def insert_deal(db: sqlite_utils.Database, game_id: str, kind: str, data: dict[s
         {
             "game_id": game_id,
             "kind": kind,
-            "input": json.dumps(data, ensure_ascii=False),
+            "input": input_text(data),
             "version": 1,
             "deleted_at": None,
             "created_at": stamp,
@@ -95,7 +102,7 @@ def insert_deal(db: sqlite_utils.Database, game_id: str, kind: str, data: dict[s
 
 def update_deal(db: sqlite_utils.Database, deal_id: int, **changes: Any) -> None:
     if "input" in changes:
-        changes["input"] = json.dumps(changes["input"], ensure_ascii=False)
+        changes["input"] = input_text(changes["input"])
     db.execute(
         "update deals set " + ", ".join(f"{column} = ?" for column in changes) + ", updated_at = ? where id = ?",
         [*changes.values(), now(), deal_id],
