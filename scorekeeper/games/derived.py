@@ -257,43 +257,45 @@ def add_last_deal(db: sqlite_utils.Database, sheet: Sheet, text: str, last_activ
     instead of rebuilding them all. `sheet` is the game after the deal, `text` its JSON text. The
     rows come out exactly as `refresh_game` would write them (tests compare the two after random
     games)."""
-    game = sheet.game
-    found = db.conn.execute("select evening_id from game_summaries where game_id = ?", [game.id]).fetchone()
-    if found is None or not sheet.deals:  # no rows to bring up to date: write them all
+    game, deal = sheet.game, sheet.deals[-1]
+    winner, finished, is_hand = sheet.winner, int(sheet.finished), int(deal.is_hand)
+    found = db.conn.execute(
+        "update game_summaries set total_a = ?, total_b = ?, winner = ?, finished = ?, deal_count = ?,"
+        " hand_count = hand_count + ?, last_activity = ? where game_id = ? returning evening_id",  # SQLite 3.35+
+        [sheet.totals["A"], sheet.totals["B"], winner, finished, len(sheet.deals), is_hand, last_activity, game.id],
+    ).fetchone()
+    if found is None:  # no rows to bring up to date: write them all
         refresh_game(db, game.id)
         return
-    evening_id = found[0]
-    deal = sheet.deals[-1]
-    fact = _deal_fact(sheet, deal, evening_id)
+    fact = _deal_fact(sheet, deal, found[0])
     _insert(db, "deal_facts", [fact])
-    winner, finished, is_hand = sheet.winner, int(sheet.finished), int(deal.is_hand)
-    db.conn.execute(
-        "update game_summaries set total_a = ?, total_b = ?, winner = ?, finished = ?, deal_count = ?,"
-        " hand_count = hand_count + ?, last_activity = ? where game_id = ?",
-        [sheet.totals["A"], sheet.totals["B"], winner, finished, len(sheet.deals), is_hand, last_activity, game.id],
-    )
-    added = ", ".join(f"{name} = {name} + ?" for name in FIGURES)
-    players, teams = [], []
-    for seat in range(4):
-        team = team_of_player(seat).value
-        figures = dict.fromkeys(FIGURES, 0)
-        if is_hand:
-            _count(figures, fact, took=fact["taker_player"] == seat, defended=fact["taker"] != team)
-        players.append([finished, int(winner == team), is_hand, sheet.totals[team], *figures.values(), game.id, seat])
-    for team in ("A", "B"):
-        figures = dict.fromkeys(FIGURES, 0)
-        if is_hand:
-            _count(figures, fact, took=fact["taker"] == team, defended=fact["taker"] != team)
-        teams.append([finished, int(winner == team), is_hand, sheet.totals[team], *figures.values(), game.id, team])
-    common = "set finished = ?, won = ?, hands = hands + ?, points = ?, " + added
-    db.conn.executemany(f"update game_players {common} where game_id = ? and seat = ?", players)
-    db.conn.executemany(f"update game_teams {common} where game_id = ? and team = ?", teams)
+    if is_hand:  # a redeal changes no total and no figure of any player or team
+        _add_hand_to_rows(db, sheet, fact)
     row = _sheet_row(sheet, text)
     db.conn.execute(
         "insert into game_sheets (game_id, revision, made_by, body) values (?, ?, ?, ?) on conflict (game_id)"
         " do update set revision = excluded.revision, made_by = excluded.made_by, body = excluded.body",
         list(row.values()),
     )
+
+
+def _add_hand_to_rows(db: sqlite_utils.Database, sheet: Sheet, fact: dict[str, Any]) -> None:
+    """A hand's figures added to its game's players and teams, with their new points and results."""
+    game, winner, finished = sheet.game, sheet.winner, int(sheet.finished)
+    players, teams = [], []
+    for seat in range(4):
+        team = team_of_player(seat).value
+        figures = dict.fromkeys(FIGURES, 0)
+        _count(figures, fact, took=fact["taker_player"] == seat, defended=fact["taker"] != team)
+        players.append([finished, int(winner == team), sheet.totals[team], *figures.values(), game.id, seat])
+    for team in ("A", "B"):
+        figures = dict.fromkeys(FIGURES, 0)
+        _count(figures, fact, took=fact["taker"] == team, defended=fact["taker"] != team)
+        teams.append([finished, int(winner == team), sheet.totals[team], *figures.values(), game.id, team])
+    added = ", ".join(f"{name} = {name} + ?" for name in FIGURES)
+    common = f"set finished = ?, won = ?, hands = hands + 1, points = ?, {added}"
+    db.conn.executemany(f"update game_players {common} where game_id = ? and seat = ?", players)
+    db.conn.executemany(f"update game_teams {common} where game_id = ? and team = ?", teams)
 
 
 def rebuild_all(db: sqlite_utils.Database) -> int:

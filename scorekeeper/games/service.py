@@ -19,7 +19,16 @@ from ..scoring import score
 from ..terms import ContractKind, InvalidInput, Rounding
 from . import derived, evenings, store
 from .serialize import sheet_to_text
-from .sheet import DEFAULT_TEAMS, REDEAL_REASONS, TARGETS, GameRules, Sheet, build_sheet, team_of_player
+from .sheet import (
+    DEFAULT_TEAMS,
+    REDEAL_REASONS,
+    TARGETS,
+    GameRules,
+    Sheet,
+    add_deal,
+    build_sheet,
+    team_of_player,
+)
 
 MAX_NAME_LENGTH = 40
 NAME_FORBIDDEN = "|"  # what joins two partners' names into their team's key (archive.stats)
@@ -201,19 +210,18 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
         if isinstance(body, dict) and "version" in body:  # the key of an edit, unknown to a new deal
             raise InvalidInput("version", "Clé inconnue : « version ».")
         data = parse_hand_input(body, game) if kind == "hand" else parse_redeal_input(body, game)
-        rows = store.live_deals(db, game_id)
-        before = build_sheet(game, rows)
-        if before.finished:
+        sheet = build_sheet(game, store.live_deals(db, game_id))
+        if sheet.finished:
             raise GameConflict(
-                f"La partie est finie ({game.team_name(before.winner)} a gagné) : modifiez ou supprimez "
+                f"La partie est finie ({game.team_name(sheet.winner)} a gagné) : modifiez ou supprimez "
                 "une donne pour la rouvrir."
             )
         deal_id = store.insert_deal(db, game_id, kind, data)
         stamp = store.log_action(db, game_id, deal_id, "record")
-        # The sheet after it: the rows already read and the new one as storage holds it, without
-        # reading the game again inside the write lock.
-        stored = {"id": deal_id, "kind": kind, "input_json": store.input_text(data), "version": 1}
-        sheet = build_sheet(game, [*rows, stored], store.revision(db, game_id))
+        # The sheet after it: the new deal, as storage holds it, added to the sheet already built,
+        # without reading the game again inside the write lock.
+        add_deal(sheet, {"id": deal_id, "kind": kind, "input_json": store.input_text(data), "version": 1})
+        sheet.revision = store.revision(db, game_id)
         text = sheet_to_text(sheet)
         derived.add_last_deal(db, sheet, text, stamp)
         if idempotency_key:

@@ -136,31 +136,36 @@ def _stored_deal(kind: str, text: str, rounding: Rounding) -> tuple[dict[str, An
 def build_sheet(game: GameRules, rows: list[dict[str, Any]], revision: int = 0) -> Sheet:
     """`rows` are the game's live deals in order: dicts with id, kind, version and the input, as
     stored (`input_json`, the JSON text) or parsed (`input`)."""
-    sheet = Sheet(game=game, revision=revision)
-    totals = {"A": 0, "B": 0}
-    for index, row in enumerate(rows):
-        text = row.get("input_json")
-        if text is None:
-            text = json.dumps(row["input"], ensure_ascii=False)
-        data, hand, result = _stored_deal(row["kind"], text, game.rounding)
-        scores = {"A": 0, "B": 0}
-        if result is not None:
-            scores = {team.value: result.scores[team] for team in TEAMS}
-        totals = {team: totals[team] + scores[team] for team in totals}
-        sheet.deals.append(
-            Deal(
-                deal_id=row["id"],
-                number=index + 1,
-                kind=row["kind"],
-                dealer=(game.first_dealer + index) % 4,
-                version=row["version"],
-                input=data,
-                scores=scores,
-                totals=dict(totals),
-                hand=hand,
-                result=result,
-            )
-        )
-    sheet.totals = totals
-    sheet.dealer = (game.first_dealer + len(rows)) % 4  # every deal, redeals too, passes the deal on
+    sheet = Sheet(game=game, revision=revision, dealer=game.first_dealer % 4)
+    for row in rows:
+        add_deal(sheet, row)
     return sheet
+
+
+def add_deal(sheet: Sheet, row: dict[str, Any]) -> Deal:
+    """Put the next deal (a row as `build_sheet` takes them) at the end of the sheet."""
+    game = sheet.game
+    text = row.get("input_json")
+    if text is None:
+        text = json.dumps(row["input"], ensure_ascii=False)
+    data, hand, result = _stored_deal(row["kind"], text, game.rounding)
+    scores = {"A": 0, "B": 0}
+    if result is not None:
+        scores = {team.value: result.scores[team] for team in TEAMS}
+    index = len(sheet.deals)
+    sheet.totals = {team: sheet.totals[team] + scores[team] for team in sheet.totals}
+    deal = Deal(
+        deal_id=row["id"],
+        number=index + 1,
+        kind=row["kind"],
+        dealer=(game.first_dealer + index) % 4,
+        version=row["version"],
+        input=data,
+        scores=scores,
+        totals=dict(sheet.totals),
+        hand=hand,
+        result=result,
+    )
+    sheet.deals.append(deal)
+    sheet.dealer = (game.first_dealer + index + 1) % 4  # every deal, redeals too, passes the deal on
+    return deal
