@@ -261,7 +261,8 @@ def add_last_deal(db: sqlite_utils.Database, sheet: Sheet, text: str, last_activ
     winner, finished, is_hand = sheet.winner, int(sheet.finished), int(deal.is_hand)
     found = db.conn.execute(
         "update game_summaries set total_a = ?, total_b = ?, winner = ?, finished = ?, deal_count = ?,"
-        " hand_count = hand_count + ?, last_activity = ? where game_id = ? returning evening_id",  # SQLite 3.35+
+        " hand_count = hand_count + ?, last_activity = max(last_activity, ?) where game_id = ?"
+        " returning evening_id",  # SQLite 3.35+; max(): as a rebuild reads it, whatever the clock did
         [sheet.totals["A"], sheet.totals["B"], winner, finished, len(sheet.deals), is_hand, last_activity, game.id],
     ).fetchone()
     if found is None:  # no rows to bring up to date: write them all
