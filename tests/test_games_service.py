@@ -10,8 +10,8 @@ import json
 
 import pytest
 
-from scorekeeper.games import service, store
-from scorekeeper.games.serialize import sheet_to_json
+from scorekeeper.games import derived, service, store
+from scorekeeper.games.serialize import sheet_to_json, sheet_to_text
 from scorekeeper.terms import InvalidInput
 
 EXAMPLE_1 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}  # 170 / 70
@@ -68,9 +68,9 @@ def test_a_record_failing_half_way_leaves_nothing(db, monkeypatch, failing):
     # The retry of the failed request is then recorded, once: 170+240 / 70+0.
     first = service.record_hand(db, game_id, EXAMPLE_20, idempotency_key="k")
     again = service.record_hand(db, game_id, EXAMPLE_20, idempotency_key="k")
-    assert first.sheet.totals == {"A": 410, "B": 70}
-    assert again.sheet is None and again.replayed
-    assert json.loads(again.text) == sheet_to_json(first.sheet)
+    assert json.loads(first.text)["totals"] == {"A": 410, "B": 70}
+    assert again.replayed and again.text == first.text
+    assert json.loads(again.text) == sheet_to_json(service.get_sheet(db, game_id))
     assert count(db, "deals") == 2
 
 
@@ -157,3 +157,22 @@ def test_undo_messages_name_the_deal(db):
         service.undo(db, game_id)
     # Every write and every undo counts in the sheet's revision (what the ETag follows).
     assert service.get_revision(db, game_id) == 10
+
+
+def test_a_recorded_deal_is_added_to_the_stored_sheet_as_if_it_were_written_out_whole(db):
+    """Recording appends the new deal to the stored text instead of writing every deal again:
+    the text must be, to the byte, what writing out the whole sheet gives."""
+    teams = {"A": 'Les "as" ,"hands":[', "B": "<b>Eux</b> & cie"}
+    game_id = new_game(db, teams=teams, players=["Zoë", "Bo", "Ça", "Dé"])
+    texts = []
+    for body in (EXAMPLE_1, {"reason": "all_pass"}, EXAMPLE_8, EXAMPLE_20):
+        record = service.record_redeal if "reason" in body else service.record_hand
+        texts.append(record(db, game_id, body).text)
+        whole = service.get_sheet(db, game_id)
+        assert texts[-1] == sheet_to_text(whole) == derived.stored_sheet(db, game_id)[1]
+        assert texts[-1] == json.dumps(sheet_to_json(whole), ensure_ascii=False, separators=(",", ":"))
+    last = json.loads(texts[-1])
+    # 170/70, redeal, 300/60 (example 8), 240/0 (example 20, B failed): 710/130 after 4 deals;
+    # the fifth deal comes back to player 0.
+    assert (last["totals"], last["dealer"], len(last["hands"]), last["revision"]) == ({"A": 710, "B": 130}, 0, 4, 4)
+    assert last["teams"]["A"] == 'Les "as" ,"hands":['

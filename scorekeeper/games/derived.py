@@ -24,6 +24,7 @@ import hashlib
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,7 @@ import sqlite_utils
 from ..terms import Coinche, ContractKind
 from . import store
 from .serialize import SHEET_CODE, sheet_to_text
-from .sheet import Sheet, build_sheet, team_of_player
+from .sheet import Deal, GameRules, Sheet, build_sheet, team_of_player, winner_of
 
 TABLES = ("game_sheets", "deal_facts", "game_players", "game_teams", "game_summaries")
 
@@ -67,8 +68,7 @@ def pair_key(first: str, second: str) -> str:
 # --- one game's rows -----------------------------------------------------------------------
 
 
-def _deal_fact(sheet: Sheet, deal, evening_id: int | None) -> dict[str, Any]:
-    game = sheet.game
+def _deal_fact(game: GameRules, deal: Deal, evening_id: int | None) -> dict[str, Any]:
     row: dict[str, Any] = {
         "game_id": game.id,
         "number": deal.number,
@@ -137,7 +137,7 @@ def game_rows(sheet: Sheet, evening_id: int | None, last_activity: str) -> dict[
     """The derived rows of one game, table by table."""
     game = sheet.game
     winner = sheet.winner
-    facts = [_deal_fact(sheet, deal, evening_id) for deal in sheet.deals]
+    facts = [_deal_fact(game, deal, evening_id) for deal in sheet.deals]
     hands = [fact for fact in facts if fact["kind"] == "hand"]
     common = {"game_id": game.id, "evening_id": evening_id, "played_at": game.created_at}
     summary = {
@@ -196,12 +196,12 @@ def game_rows(sheet: Sheet, evening_id: int | None, last_activity: str) -> dict[
         "game_players": players,
         "game_teams": teams,
         "deal_facts": facts,
-        "game_sheets": [_sheet_row(sheet, sheet_to_text(sheet))],
+        "game_sheets": [_sheet_row(game.id, sheet.revision, sheet_to_text(sheet))],
     }
 
 
-def _sheet_row(sheet: Sheet, text: str) -> dict[str, Any]:
-    return {"game_id": sheet.game.id, "revision": sheet.revision, "made_by": SHEET_CODE, "body": text}
+def _sheet_row(game_id: str, revision: int, text: str) -> dict[str, Any]:
+    return {"game_id": game_id, "revision": revision, "made_by": SHEET_CODE, "body": text}
 
 
 def stored_sheet(db: sqlite_utils.Database, game_id: str) -> tuple[int, str] | None:
@@ -249,50 +249,76 @@ def refresh_game(db: sqlite_utils.Database, game_id: str) -> None:
     _write(db, [game_rows(sheet, evening_id, last or game.created_at)])
 
 
-def add_last_deal(db: sqlite_utils.Database, sheet: Sheet, text: str, last_activity: str) -> None:
-    """Bring a game's rows up to date after a deal recorded at its end, in the write's transaction.
+@dataclass(frozen=True)
+class Standing:
+    """Where a game stands, as its derived rows say: what recording its next deal needs."""
+
+    deals: int  # live deals
+    totals: dict[str, int]
+    text: str  # the sheet's JSON text
+
+
+def standing(db: sqlite_utils.Database, game_id: str) -> Standing:
+    """The game's standing, in the caller's write transaction; its rows are refreshed first if
+    they are missing or were written by other code."""
+    query = (
+        "select s.deal_count, s.total_a, s.total_b, g.body from game_summaries s"
+        " join game_sheets g on g.game_id = s.game_id where s.game_id = ? and g.made_by = ?"
+    )
+    row = db.conn.execute(query, [game_id, SHEET_CODE]).fetchone()
+    if row is None:
+        refresh_game(db, game_id)
+        row = db.conn.execute(query, [game_id, SHEET_CODE]).fetchone()
+    return Standing(deals=row[0], totals={"A": row[1], "B": row[2]}, text=row[3])
+
+
+def add_last_deal(
+    db: sqlite_utils.Database, game: GameRules, deal: Deal, revision: int, text: str, last_activity: str
+) -> None:
+    """Bring a game's rows up to date after `deal` was recorded at its end, in the write's
+    transaction; `text` is the sheet's JSON after it, of `revision`.
 
     The common write, made cheap: every earlier deal, and so every earlier fact, is unchanged, so
-    this inserts the new deal's fact and adds its figures to the game's, player's and team's rows
-    instead of rebuilding them all. `sheet` is the game after the deal, `text` its JSON text. The
-    rows come out exactly as `refresh_game` would write them (tests compare the two after random
-    games)."""
-    game, deal = sheet.game, sheet.deals[-1]
-    winner, finished, is_hand = sheet.winner, int(sheet.finished), int(deal.is_hand)
+    this inserts the new deal's fact and adds its figures to the game's, players' and teams' rows
+    instead of rebuilding them all. The rows come out exactly as `refresh_game` would write them
+    (tests compare the two after random games)."""
+    totals = deal.totals
+    winner = winner_of(totals, game.target)
+    finished, is_hand = int(winner is not None), int(deal.is_hand)
     found = db.conn.execute(
         "update game_summaries set total_a = ?, total_b = ?, winner = ?, finished = ?, deal_count = ?,"
         " hand_count = hand_count + ?, last_activity = max(last_activity, ?) where game_id = ?"
         " returning evening_id",  # SQLite 3.35+; max(): as a rebuild reads it, whatever the clock did
-        [sheet.totals["A"], sheet.totals["B"], winner, finished, len(sheet.deals), is_hand, last_activity, game.id],
+        [totals["A"], totals["B"], winner, finished, deal.number, is_hand, last_activity, game.id],
     ).fetchone()
     if found is None:  # no rows to bring up to date: write them all
         refresh_game(db, game.id)
         return
-    fact = _deal_fact(sheet, deal, found[0])
+    fact = _deal_fact(game, deal, found[0])
     _insert(db, "deal_facts", [fact])
     if is_hand:  # a redeal changes no total and no figure of any player or team
-        _add_hand_to_rows(db, sheet, fact)
-    row = _sheet_row(sheet, text)
+        _add_hand_to_rows(db, game, totals, fact)
     db.conn.execute(
         "insert into game_sheets (game_id, revision, made_by, body) values (?, ?, ?, ?) on conflict (game_id)"
         " do update set revision = excluded.revision, made_by = excluded.made_by, body = excluded.body",
-        list(row.values()),
+        list(_sheet_row(game.id, revision, text).values()),
     )
 
 
-def _add_hand_to_rows(db: sqlite_utils.Database, sheet: Sheet, fact: dict[str, Any]) -> None:
+def _add_hand_to_rows(db: sqlite_utils.Database, game: GameRules, totals: dict[str, int], fact: dict[str, Any]) -> None:
     """A hand's figures added to its game's players and teams, with their new points and results."""
-    game, winner, finished = sheet.game, sheet.winner, int(sheet.finished)
+    winner = winner_of(totals, game.target)
+    finished = int(winner is not None)
     players, teams = [], []
     for seat in range(4):
         team = team_of_player(seat).value
         figures = dict.fromkeys(FIGURES, 0)
         _count(figures, fact, took=fact["taker_player"] == seat, defended=fact["taker"] != team)
-        players.append([finished, int(winner == team), sheet.totals[team], *figures.values(), game.id, seat])
+        players.append([finished, int(winner == team), totals[team], *figures.values(), game.id, seat])
     for team in ("A", "B"):
         figures = dict.fromkeys(FIGURES, 0)
         _count(figures, fact, took=fact["taker"] == team, defended=fact["taker"] != team)
-        teams.append([finished, int(winner == team), sheet.totals[team], *figures.values(), game.id, team])
+        teams.append([finished, int(winner == team), totals[team], *figures.values(), game.id, team])
     added = ", ".join(f"{name} = {name} + ?" for name in FIGURES)
     common = f"set finished = ?, won = ?, hands = hands + 1, points = ?, {added}"
     db.conn.executemany(f"update game_players {common} where game_id = ? and seat = ?", players)

@@ -18,16 +18,18 @@ from ..hand_input import hand_to_json, parse_hand
 from ..scoring import score
 from ..terms import ContractKind, InvalidInput, Rounding
 from . import derived, evenings, store
-from .serialize import sheet_to_text
+from .serialize import sheet_head, with_deal
 from .sheet import (
     DEFAULT_TEAMS,
     REDEAL_REASONS,
     TARGETS,
     GameRules,
     Sheet,
-    add_deal,
     build_sheet,
+    dealer_after,
+    next_deal,
     team_of_player,
+    winner_of,
 )
 
 MAX_NAME_LENGTH = 40
@@ -48,10 +50,9 @@ class GameConflict(Exception):
 
 @dataclass
 class Recorded:
-    """A record's outcome: the sheet after it and its JSON text (API.md's answer), or, when the
-    request was a retry, only the first answer's text (`replayed`)."""
+    """A record's outcome: the sheet's JSON text after it (API.md's answer), or, when the request
+    was a retry, the first answer's text (`replayed`)."""
 
-    sheet: Sheet | None
     text: str
     replayed: bool = False
 
@@ -206,27 +207,29 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
         if idempotency_key:
             replayed = store.idempotent_response(db, game_id, idempotency_key)
             if replayed is not None:
-                return Recorded(sheet=None, text=replayed, replayed=True)
+                return Recorded(text=replayed, replayed=True)
         if isinstance(body, dict) and "version" in body:  # the key of an edit, unknown to a new deal
             raise InvalidInput("version", "Clé inconnue : « version ».")
         data = parse_hand_input(body, game) if kind == "hand" else parse_redeal_input(body, game)
-        sheet = build_sheet(game, store.live_deals(db, game_id))
-        if sheet.finished:
+        # Where the game stands and its sheet, as the last write stored them: recording a deal
+        # neither reads nor scores the earlier deals again.
+        standing = derived.standing(db, game_id)
+        winner = winner_of(standing.totals, game.target)
+        if winner is not None:
             raise GameConflict(
-                f"La partie est finie ({game.team_name(sheet.winner)} a gagné) : modifiez ou supprimez "
+                f"La partie est finie ({game.team_name(winner)} a gagné) : modifiez ou supprimez "
                 "une donne pour la rouvrir."
             )
         deal_id = store.insert_deal(db, game_id, kind, data)
         stamp = store.log_action(db, game_id, deal_id, "record")
-        # The sheet after it: the new deal, as storage holds it, added to the sheet already built,
-        # without reading the game again inside the write lock.
-        add_deal(sheet, {"id": deal_id, "kind": kind, "input_json": store.input_text(data), "version": 1})
-        sheet.revision = store.revision(db, game_id)
-        text = sheet_to_text(sheet)
-        derived.add_last_deal(db, sheet, text, stamp)
+        row = {"id": deal_id, "kind": kind, "input_json": store.input_text(data), "version": 1}
+        deal = next_deal(game, row, standing.deals, standing.totals)
+        revision = store.revision(db, game_id)
+        text = with_deal(standing.text, sheet_head(game, dealer_after(game, deal.number), deal.totals, revision), deal)
+        derived.add_last_deal(db, game, deal, revision, text, stamp)
         if idempotency_key:
             store.remember_response(db, game_id, idempotency_key, text)
-    return Recorded(sheet=sheet, text=text)
+    return Recorded(text=text)
 
 
 def record_hand(db: sqlite_utils.Database, game_id: str, body: Any, idempotency_key: str | None = None) -> Recorded:

@@ -96,11 +96,7 @@ class Sheet:
 
     @property
     def winner(self) -> str | None:
-        """The team with more points once one has reached the target; equal totals play on."""
-        a, b = self.totals["A"], self.totals["B"]
-        if max(a, b) < self.game.target or a == b:
-            return None
-        return "A" if a > b else "B"
+        return winner_of(self.totals, self.game.target)
 
     @property
     def finished(self) -> bool:
@@ -112,6 +108,19 @@ class Sheet:
 
     def deal(self, number: int) -> Deal | None:
         return self.deals[number - 1] if 1 <= number <= len(self.deals) else None
+
+
+def winner_of(totals: dict[str, int], target: int) -> str | None:
+    """The team with more points once one has reached the target; equal totals play on."""
+    a, b = totals["A"], totals["B"]
+    if max(a, b) < target or a == b:
+        return None
+    return "A" if a > b else "B"
+
+
+def dealer_after(game: GameRules, deals: int) -> int:
+    """Who deals once `deals` deals are played: every deal, redeals too, passes the deal on."""
+    return (game.first_dealer + deals) % 4
 
 
 def hand_from_input(data: dict[str, Any], rounding: Rounding) -> Hand:
@@ -136,15 +145,18 @@ def _stored_deal(kind: str, text: str, rounding: Rounding) -> tuple[dict[str, An
 def build_sheet(game: GameRules, rows: list[dict[str, Any]], revision: int = 0) -> Sheet:
     """`rows` are the game's live deals in order: dicts with id, kind, version and the input, as
     stored (`input_json`, the JSON text) or parsed (`input`)."""
-    sheet = Sheet(game=game, revision=revision, dealer=game.first_dealer % 4)
+    sheet = Sheet(game=game, revision=revision, dealer=dealer_after(game, 0))
     for row in rows:
-        add_deal(sheet, row)
+        deal = next_deal(game, row, len(sheet.deals), sheet.totals)
+        sheet.deals.append(deal)
+        sheet.totals = dict(deal.totals)
+    sheet.dealer = dealer_after(game, len(sheet.deals))
     return sheet
 
 
-def add_deal(sheet: Sheet, row: dict[str, Any]) -> Deal:
-    """Put the next deal (a row as `build_sheet` takes them) at the end of the sheet."""
-    game = sheet.game
+def next_deal(game: GameRules, row: dict[str, Any], played: int, totals: dict[str, int]) -> Deal:
+    """The deal that follows `played` deals whose totals are `totals` (a row as `build_sheet` takes
+    them): numbered, with its dealer, its scores and the totals after it."""
     text = row.get("input_json")
     if text is None:
         text = json.dumps(row["input"], ensure_ascii=False)
@@ -152,20 +164,15 @@ def add_deal(sheet: Sheet, row: dict[str, Any]) -> Deal:
     scores = {"A": 0, "B": 0}
     if result is not None:
         scores = {team.value: result.scores[team] for team in TEAMS}
-    index = len(sheet.deals)
-    sheet.totals = {team: sheet.totals[team] + scores[team] for team in sheet.totals}
-    deal = Deal(
+    return Deal(
         deal_id=row["id"],
-        number=index + 1,
+        number=played + 1,
         kind=row["kind"],
-        dealer=(game.first_dealer + index) % 4,
+        dealer=dealer_after(game, played),
         version=row["version"],
         input=data,
         scores=scores,
-        totals=dict(sheet.totals),
+        totals={team: totals[team] + scores[team] for team in totals},
         hand=hand,
         result=result,
     )
-    sheet.deals.append(deal)
-    sheet.dealer = (game.first_dealer + index + 1) % 4  # every deal, redeals too, passes the deal on
-    return deal
