@@ -1,10 +1,12 @@
 """Derived tables: what the archive, the search and the statistics read, computed from the inputs.
 
 Storage keeps what the table entered; these tables are caches of `build_sheet`'s answers, kept so
-that a page over 5,000 games reads a few indexed rows instead of rescoring every deal. They are
-never trusted over the inputs: each write to a game rebuilds that game's rows in its own
-transaction (`refresh_game`), and `rebuild_all` (`flask --app scorekeeper rebuild-derived`)
-throws them all away and computes them again.
+that a page over 5,000 games reads a few indexed rows instead of rescoring every deal, and a phone
+loading a sheet reads one row. They are never trusted over the inputs: each write to a game
+brings that game's rows up to date in its own transaction (`add_last_deal` for a recorded deal,
+`refresh_game`, which rebuilds them, for the rest), and `rebuild_all` (`flask --app scorekeeper
+rebuild-derived`, and `migrate` after an update of the code that computes them) throws them all
+away and computes them again.
 
 - `game_summaries`: one row per game (evening, totals, winner, deal count, last activity).
 - `game_players`: one row per seat of each game, with that player's figures in the game.
