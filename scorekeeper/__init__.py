@@ -6,7 +6,7 @@ import os
 
 from flask import Flask
 
-from . import access, api, archive, db, errors, pages, secret_key, security, sheet, tools
+from . import access, api, archive, compression, db, errors, pages, secret_key, security, sheet, tools
 from .csrf import csrf
 from .paths import static_folder, template_folder
 
@@ -32,6 +32,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     secret_key.init_app(app)
 
     app.json.ensure_ascii = False  # French labels as they are, in UTF-8
+    compression.init_app(app)  # first: its after_request hook then runs after every other one
     security.init_app(app)
     csrf.init_app(app)
     db.init_app(app)

@@ -61,12 +61,12 @@ def read_game(game_id: str):
         sheet = service.get_sheet(db, game_id)
         stored = sheet.revision, sheet_to_text(sheet)
     revision, text = stored
-    tag = f"{game_id}-{revision}"
-    if request.if_none_match.contains(tag):
+    tag = f"{game_id}-{revision}"  # weak: it names the sheet's state, whatever its encoding
+    if request.if_none_match.contains_weak(tag):
         response = make_response("", 304)
     else:
         response = _json_text(text)
-    response.set_etag(tag)
+    response.set_etag(tag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
     return response
 
