@@ -8,8 +8,9 @@ gunicorn on 127.0.0.1, and the database is checked afterwards for lost or duplic
 Each table, in its own thread, creates a game, then for every deal: records it (POST, with an
 Idempotency-Key, retried with the same key after a connection error), then refreshes the sheet
 as the page does (GET /api/v1/games/<id> with the last ETag), and loads the HTML sheet every
-HTML_EVERY deals. No pause between requests unless --think-ms: the tables play flat out, which
-is far harsher than a real evening (a deal takes minutes at a table).
+HTML_EVERY deals, every request asking for gzip as a phone's browser does. No pause between
+requests unless --think-ms: the tables play flat out, which is far harsher than a real evening
+(a deal takes minutes at a table).
 
 Reports errors, lost and duplicated deals, requests, throughput, and p50/p99 latency of writes
 and reads; exits 1 if a target is missed (0 errors, 0 lost, 0 duplicated, p99 under --p99-ms).
@@ -20,6 +21,7 @@ of each; only 127.0.0.1 (or the --url given).
 from __future__ import annotations
 
 import argparse
+import gzip
 import http.client
 import json
 import os
@@ -99,7 +101,7 @@ class Table(threading.Thread):
         self.acknowledged = 0
 
     def request(self, kind: str, method: str, path: str, body=None, headers=None) -> tuple[int, dict, bytes]:
-        headers = dict(headers or {})
+        headers = {"Accept-Encoding": "gzip", **(headers or {})}  # as a phone's browser asks
         data = None
         if body is not None:
             data = json.dumps(body).encode()
@@ -122,6 +124,8 @@ class Table(threading.Thread):
                 time.sleep(0.05 * (attempt + 1))
                 continue
             self.stats.record(kind, time.perf_counter() - started)
+            if response.getheader("Content-Encoding") == "gzip":
+                payload = gzip.decompress(payload)
             if response.will_close:
                 self.connection.close()
                 self.connection = None
