@@ -202,15 +202,17 @@ def parse_redeal_input(body: Any, game: GameRules) -> dict[str, Any]:
 
 
 def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idempotency_key: str | None) -> Recorded:
+    # The input is read and scored before queuing for the write lock: it depends only on the
+    # game's rules, which never change, and the lock is held for as short a time as can be.
+    game = load_game(db, game_id)
+    if isinstance(body, dict) and "version" in body:  # the key of an edit, unknown to a new deal
+        raise InvalidInput("version", "Clé inconnue : « version ».")
+    data = parse_hand_input(body, game) if kind == "hand" else parse_redeal_input(body, game)
     with write_transaction(db):
-        game = load_game(db, game_id)
         if idempotency_key:
             replayed = store.idempotent_response(db, game_id, idempotency_key)
             if replayed is not None:
                 return Recorded(text=replayed, replayed=True)
-        if isinstance(body, dict) and "version" in body:  # the key of an edit, unknown to a new deal
-            raise InvalidInput("version", "Clé inconnue : « version ».")
-        data = parse_hand_input(body, game) if kind == "hand" else parse_redeal_input(body, game)
         # Where the game stands and its sheet, as the last write stored them: recording a deal
         # neither reads nor scores the earlier deals again.
         standing = derived.standing(db, game_id)
