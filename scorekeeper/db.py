@@ -36,11 +36,17 @@ def insert(database: sqlite_utils.Database, table: str, row: dict[str, Any]) -> 
     return database.conn.execute(f"insert into {table} ({columns}) values ({marks})", list(row.values())).lastrowid
 
 
+def is_file(path: str) -> bool:
+    """A database in a file of its own (not in memory, not a URI): it can have a lock file beside
+    it and pooled connections."""
+    return bool(path) and path != ":memory:" and not path.startswith("file:")
+
+
 def connect(path: str) -> sqlite_utils.Database:
     # One thread at a time uses a connection, but not always the thread that opened it: the
     # pool below hands an idle one to whichever request comes next.
     database = sqlite_utils.Database(sqlite3.connect(path, check_same_thread=False))
-    if path and path != ":memory:" and not path.startswith("file:"):
+    if is_file(path):
         database.write_lock_path = f"{path}-writelock"  # see queue_for_writing
     database.execute("PRAGMA foreign_keys = ON")
     # Several phones (and workers) write to one file: wait for a lock rather than fail at once.
@@ -68,12 +74,8 @@ class ConnectionPool:
         self._pid = os.getpid()
         self._idle: list[sqlite_utils.Database] = []
 
-    @staticmethod
-    def poolable(path: str) -> bool:
-        return bool(path) and path != ":memory:" and not path.startswith("file:")
-
     def take(self, path: str) -> sqlite_utils.Database:
-        if self.poolable(path):
+        if is_file(path):
             with self._lock:
                 if self._pid != os.getpid():  # a forked child: the parent's are not ours to use
                     self._pid, self._idle = os.getpid(), []
@@ -87,7 +89,7 @@ class ConnectionPool:
                 database.conn.execute("ROLLBACK")
             except sqlite3.Error:
                 failed = True
-        if failed or not self.poolable(path):
+        if failed or not is_file(path):
             database.close()
             return
         with self._lock:

@@ -67,12 +67,10 @@ def load_game(db: sqlite_utils.Database, game_id: str) -> GameRules:
     return game
 
 
-def get_sheet(db: sqlite_utils.Database, game_id: str, revision: int | None = None) -> Sheet:
-    """The game's sheet; `revision` when the caller has just read it (in the same request)."""
+def get_sheet(db: sqlite_utils.Database, game_id: str) -> Sheet:
+    """The game's sheet, built from its deals (the pages' breakdowns need every deal's score)."""
     game = load_game(db, game_id)
-    if revision is None:
-        revision = store.revision(db, game_id)
-    return build_sheet(game, store.live_deals(db, game_id), revision)
+    return build_sheet(game, store.live_deals(db, game_id), store.revision(db, game_id))
 
 
 def get_revision(db: sqlite_utils.Database, game_id: str) -> int:
