@@ -96,20 +96,15 @@ def test_proxy_count_trusts_the_proxy_for_scheme_and_address(tmp_path):
     from scorekeeper import create_app
 
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "x.db"), "SECRET_KEY": "x", "PROXY_COUNT": 1})
-    seen = {}
-
-    @app.get("/probe")
-    def probe():
-        from flask import request
-
-        seen.update(address=request.remote_addr, secure=request.is_secure)
-        return ""
-
-    app.test_client().get("/probe", headers={"X-Forwarded-For": "192.0.2.7", "X-Forwarded-Proto": "https"})
-    assert seen == {"address": "192.0.2.7", "secure": True}
+    assert seen_through_a_proxy(app) == {"address": "192.0.2.7", "secure": True}
 
 
 def test_without_proxy_count_forwarded_headers_are_ignored(app):
+    assert seen_through_a_proxy(app) == {"address": "127.0.0.1", "secure": False}
+
+
+def seen_through_a_proxy(app) -> dict:
+    """The client's address and scheme as the app sees them, behind a proxy that says HTTPS."""
     seen = {}
 
     @app.get("/probe")
@@ -120,7 +115,7 @@ def test_without_proxy_count_forwarded_headers_are_ignored(app):
         return ""
 
     app.test_client().get("/probe", headers={"X-Forwarded-For": "192.0.2.7", "X-Forwarded-Proto": "https"})
-    assert seen == {"address": "127.0.0.1", "secure": False}
+    return seen
 
 
 @pytest.mark.parametrize("body", ["true", "[]", '{"team_a": "Nous"}', "null"])

@@ -234,6 +234,12 @@ def test_a_list_with_a_bad_filter_says_why(client, archive, query, message):
     assert message in unescape(response.get_data(as_text=True))
 
 
+def test_a_list_of_games_with_a_bad_filter_says_why(client, archive):
+    response = client.get("/statistiques/parties?equipe=ana&partenaire=bruno")
+    assert response.status_code == 400
+    assert "Liste impossible" in unescape(response.get_data(as_text=True))
+
+
 def test_statistics_follow_a_correction(db, archive):
     # Ana's ex 5 (game 2, deal 4) corrected to ex 7: 80 ♠, P=72, belote A, made (170 / 90).
     service.edit_deal(db, archive[1], 4, {**EX[5], "taker_points": 72, "belote": {"A": 1}, "taker_player": 0,

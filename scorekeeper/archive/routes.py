@@ -243,12 +243,15 @@ def _subject_name(kind: str | None, key: str) -> str | None:
     return None
 
 
+@bp.errorhandler(stats.BadFilter)
+def _bad_filter(error: stats.BadFilter):
+    """A list of deals or games asked with filters that name nothing: said on the page, 400."""
+    return render_template("error.html", title="Liste impossible", message=error.message), 400
+
+
 @bp.get("/statistiques/donnes")
 def deals():
-    try:
-        deal_filter = stats.DealFilter.from_args(request.args)
-    except stats.BadFilter as error:
-        return render_template("error.html", title="Liste impossible", message=error.message), 400
+    deal_filter = stats.DealFilter.from_args(request.args)
     page = stats.deals(get_db(), deal_filter, _page())
     title = deal_filter.describe(_subject_name(deal_filter.kind, deal_filter.key))
     return render_template("archive/deals.html", page=page, title=title)
@@ -256,10 +259,7 @@ def deals():
 
 @bp.get("/statistiques/parties")
 def games():
-    try:
-        game_filter = stats.GameFilter.from_args(request.args)
-    except stats.BadFilter as error:
-        return render_template("error.html", title="Liste impossible", message=error.message), 400
+    game_filter = stats.GameFilter.from_args(request.args)
     page = stats.games(get_db(), game_filter, _page())
     partner = _subject_name("joueur", game_filter.partner) if game_filter.partner else None
     title = game_filter.describe(_subject_name(game_filter.kind, game_filter.key), partner)
