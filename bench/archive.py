@@ -22,12 +22,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, installed or not
 
-from scorekeeper import create_app  # noqa: E402
-from scorekeeper.db import connect, migrate, write_transaction  # noqa: E402
-from scorekeeper.games import derived, service, store  # noqa: E402
-from scorekeeper.games.sheet import GameRules, hand_from_input, team_of_player  # noqa: E402
-from scorekeeper.scoring import score  # noqa: E402
-from scorekeeper.terms import Rounding  # noqa: E402
+from scorekeeper.belote.scoring import score  # noqa: E402
+from scorekeeper.belote.sheet import GameRules, hand_from_input, team_of_player  # noqa: E402
+from scorekeeper.belote.terms import Rounding  # noqa: E402
+from scorekeeper.services import games as service
+from scorekeeper.store import derived  # noqa: E402
+from scorekeeper.store import games as store
+from scorekeeper.store.db import connect, write_transaction  # noqa: E402
+from scorekeeper.store.migrate import migrate  # noqa: E402
+from scorekeeper.web import create_app  # noqa: E402
 
 RUNS = 9
 NAMES = [

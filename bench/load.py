@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from gunicorn_server import Server  # noqa: E402
 
-from scorekeeper.db import migrate  # noqa: E402
+from scorekeeper.store.migrate import migrate  # noqa: E402
 
 RETRIES = 5
 TIMEOUT_S = 30

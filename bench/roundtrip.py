@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 from gunicorn_server import HOST, ROOT, Server  # noqa: E402
 from load import deal_plan  # noqa: E402
 
-from scorekeeper.db import migrate  # noqa: E402
+from scorekeeper.store.migrate import migrate  # noqa: E402
 
 BLOCK = 20
 FORM_HANDS = {  # the deal form's fields for bench/load.py's hands

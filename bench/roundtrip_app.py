@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from flask import Flask
 
 import scorekeeper
-from scorekeeper.csrf import csrf
+from scorekeeper.web.csrf import csrf
 
 SCRATCH_TABLE = "bench_rows"
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, installed or not
 
-from scorekeeper.scoring import Hand, score  # noqa: E402
-from scorekeeper.terms import (  # noqa: E402
+from scorekeeper.belote.scoring import Hand, score  # noqa: E402
+from scorekeeper.belote.terms import (  # noqa: E402
     CAPOT,
     GENERALE,
     BestMeldCall,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import create_app
-from scorekeeper.db import connect, migrate
+from scorekeeper.store.db import connect
+from scorekeeper.store.migrate import migrate
+from scorekeeper.web import create_app
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ from html import unescape
 import pytest
 from werkzeug.security import generate_password_hash
 
-from scorekeeper import create_app
-from scorekeeper.access import PASSWORD_FILE
+from scorekeeper.web import create_app
+from scorekeeper.web.access import PASSWORD_FILE
 
 PASSWORD = "belote-du-jeudi"
 HASH = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")  # fast: a test needs no scrypt
@@ -158,7 +158,7 @@ def test_logging_out_closes_writes_again(locked, client, game_id):
 
 def test_entry_expires(locked, client, game_id, monkeypatch):
     login(client)
-    import scorekeeper.access as access
+    import scorekeeper.web.access as access
 
     later = access.time.time() + locked.config["TABLE_SESSION_HOURS"] * 3600 + 1
     monkeypatch.setattr(access.time, "time", lambda: later)
@@ -225,7 +225,7 @@ def test_a_right_password_clears_the_address_and_old_guesses_are_pruned(locked, 
     assert login(client).status_code == 302
     assert attempts(locked) == 0
     login(client, password="faux", address="192.0.2.50")
-    import scorekeeper.access as access
+    import scorekeeper.web.access as access
 
     later = access.time.time() + locked.config["LOGIN_WINDOW_MINUTES"] * 60 + 1
     monkeypatch.setattr(access.time, "time", lambda: later)
@@ -248,7 +248,7 @@ def instance_app(tmp_path, monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_DATABASE", str(tmp_path / "cli.db"))
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "x")
     monkeypatch.setenv("SCOREKEEPER_WTF_CSRF_ENABLED", "false")
-    from scorekeeper.db import migrate
+    from scorekeeper.store.migrate import migrate
 
     migrate(str(tmp_path / "cli.db"))
     return create_app()
@@ -287,7 +287,7 @@ def test_set_password_refuses_a_mismatch_or_a_short_password(instance_app):
 def test_login_and_logout_with_real_csrf_tokens(tmp_path):
     import re
 
-    from scorekeeper.db import migrate
+    from scorekeeper.store.migrate import migrate
 
     database = str(tmp_path / "csrf.db")
     migrate(database)

@@ -10,8 +10,9 @@ import stat
 import pytest
 from flask import Flask
 
-from scorekeeper import create_app
-from scorekeeper.db import connection_failed, get_db, migrate
+from scorekeeper.store.migrate import migrate
+from scorekeeper.web import create_app
+from scorekeeper.web.database import connection_failed, get_db
 
 
 @pytest.fixture

@@ -8,9 +8,11 @@ from html import unescape
 
 import pytest
 
-from scorekeeper import create_app
-from scorekeeper.db import connect, migrate, write_transaction
-from scorekeeper.games import evenings, service
+from scorekeeper.services import games as service
+from scorekeeper.store import evenings
+from scorekeeper.store.db import connect, write_transaction
+from scorekeeper.store.migrate import migrate
+from scorekeeper.web import create_app
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 EX_1 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92, "taker_player": 0}  # 170 / 70
@@ -137,7 +139,7 @@ def test_the_live_sheet_keeps_its_corrections(client, db):
 
 
 def test_the_chart_draws_the_running_totals(client, db):
-    from scorekeeper.archive.chart import running_totals_chart
+    from scorekeeper.web.archive.chart import running_totals_chart
 
     sheet = service.get_sheet(db, finished_game(db, new_evening(db, "2025-05-17")))
     chart = running_totals_chart(sheet)
@@ -150,7 +152,7 @@ def test_the_chart_draws_the_running_totals(client, db):
 
 
 def test_a_long_game_labels_at_most_about_eight_deals(db):
-    from scorekeeper.archive.chart import running_totals_chart
+    from scorekeeper.web.archive.chart import running_totals_chart
 
     game_id = service.create_game(db, {}).game.id
     for _ in range(37):

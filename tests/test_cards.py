@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.cards import DECK, Card, Suit, card_points, parse_card, parse_cards, pile_points
-from scorekeeper.terms import InvalidHand, Mode, Rank
+from scorekeeper.belote.cards import DECK, Card, Suit, card_points, parse_card, parse_cards, pile_points
+from scorekeeper.belote.terms import InvalidHand, Mode, Rank
 
 
 def cards(*codes: str) -> tuple[Card, ...]:

@@ -12,10 +12,12 @@ import time
 
 import pytest
 
-from scorekeeper import create_app
-from scorekeeper.archive import transfer
-from scorekeeper.db import connect, migrate, write_transaction
-from scorekeeper.games import evenings, service
+from scorekeeper.services import games as service
+from scorekeeper.services import transfer
+from scorekeeper.store import evenings
+from scorekeeper.store.db import connect, write_transaction
+from scorekeeper.store.migrate import migrate
+from scorekeeper.web import create_app
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 EX_1 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92, "taker_player": 0}  # 170 / 70

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.db import migrate
+from scorekeeper.store.migrate import migrate
 
 pytestmark = pytest.mark.slow
 

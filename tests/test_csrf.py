@@ -9,8 +9,9 @@ from html import unescape
 
 import pytest
 
-from scorekeeper import create_app
-from scorekeeper.db import connect, migrate
+from scorekeeper.store.db import connect
+from scorekeeper.store.migrate import migrate
+from scorekeeper.web import create_app
 
 HAND = {"taker_player": "0", "contract": "80", "mode": "hearts", "points": "92", "enregistrer": "1"}
 

@@ -7,7 +7,9 @@ import os
 import threading
 import time
 
-from scorekeeper.db import connect, get_db, migrate, pool, write_transaction
+from scorekeeper.store.db import connect, pool, write_transaction
+from scorekeeper.store.migrate import migrate
+from scorekeeper.web.database import get_db
 
 
 def test_writers_on_two_connections_take_turns(tmp_path):

@@ -17,10 +17,14 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.db import connect, migrate, write_transaction
-from scorekeeper.games import derived, service
-from scorekeeper.games.serialize import sheet_to_json
-from scorekeeper.terms import InvalidInput
+from scorekeeper.belote.sheet_json import sheet_to_json
+from scorekeeper.belote.terms import InvalidInput
+from scorekeeper.services import games as service
+from scorekeeper.store import derived
+from scorekeeper.store.db import connect, write_transaction
+
+# --- reading the derived rows ------------------------------------------------------------------
+from scorekeeper.store.migrate import migrate
 
 # --- reading the derived rows ------------------------------------------------------------------
 

@@ -15,8 +15,9 @@ from html import unescape
 
 import pytest
 
-from scorekeeper import db as db_module
-from scorekeeper.errors import DISK_MESSAGES, disk_message
+from scorekeeper.store import db as db_module
+from scorekeeper.web import database as database_module
+from scorekeeper.web.errors import DISK_MESSAGES, disk_message
 
 HAND = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}
 FORM_HAND = {"taker_player": "0", "contract": "80", "mode": "hearts", "points": "92", "enregistrer": "1"}
@@ -41,7 +42,7 @@ class Disk(dict):
 
     def __setitem__(self, key, value):
         super().__setitem__(key, value)
-        db_module.close_db()
+        database_module.close_db()
         db_module.pool.clear()
 
 
@@ -174,7 +175,7 @@ def test_every_message_says_nothing_was_saved():
 
 
 def test_an_unexpected_database_error_is_a_french_500(app, client, monkeypatch):
-    from scorekeeper.games import derived
+    from scorekeeper.store import derived
 
     def broken(*args, **kwargs):
         raise sqlite3.OperationalError("no such table: games")

@@ -9,10 +9,12 @@ import time
 import pytest
 import sqlite_utils
 
-from scorekeeper.db import connect, migrate, write_transaction
-from scorekeeper.games import derived, evenings, service
-from scorekeeper.migrations import migrations
-from scorekeeper.terms import InvalidInput
+from scorekeeper.belote.terms import InvalidInput
+from scorekeeper.services import games as service
+from scorekeeper.store import derived, evenings
+from scorekeeper.store.db import connect, write_transaction
+from scorekeeper.store.migrate import migrate
+from scorekeeper.store.migrations import migrations
 
 EXAMPLE_1 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}  # 170 / 70
 EXAMPLE_20 = {"taker": "B", "contract": 80, "mode": "hearts", "taker_points": 71}  # 240 / 0

@@ -13,10 +13,12 @@ import pytest
 from werkzeug.datastructures import FileStorage, MultiDict
 from werkzeug.test import encode_multipart
 
-from scorekeeper import create_app
-from scorekeeper.archive import transfer
-from scorekeeper.db import connect, migrate, write_transaction
-from scorekeeper.games import evenings, service
+from scorekeeper.services import games as service
+from scorekeeper.services import transfer
+from scorekeeper.store import evenings
+from scorekeeper.store.db import connect, write_transaction
+from scorekeeper.store.migrate import migrate
+from scorekeeper.web import create_app
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 # SCORING.md's worked examples, by number (the scores quoted where a test reads them).

@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import create_app
-from scorekeeper.db import migrate
+from scorekeeper.store.migrate import migrate
+from scorekeeper.web import create_app
 
 SKIPPED_METHODS = {"HEAD", "OPTIONS"}
 HAND = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}

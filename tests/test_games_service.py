@@ -10,9 +10,11 @@ import json
 
 import pytest
 
-from scorekeeper.games import derived, service, store
-from scorekeeper.games.serialize import sheet_to_json, sheet_to_text
-from scorekeeper.terms import InvalidInput
+from scorekeeper.belote.sheet_json import sheet_to_json, sheet_to_text
+from scorekeeper.belote.terms import InvalidInput
+from scorekeeper.services import games as service
+from scorekeeper.store import derived
+from scorekeeper.store import games as store
 
 EXAMPLE_1 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}  # 170 / 70
 EXAMPLE_8 = {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 101}  # 300 / 60

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.cards import DECK, parse_cards
-from scorekeeper.melds import belotes, compare_hands, find_melds
-from scorekeeper.terms import Meld, Mode, Team
+from scorekeeper.belote.cards import DECK, parse_cards
+from scorekeeper.belote.melds import belotes, compare_hands, find_melds
+from scorekeeper.belote.terms import Meld, Mode, Team
 
 
 def melds_of(codes: str, mode: Mode = Mode.HEARTS):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.db import connect
+from scorekeeper.store.db import connect
 
 
 def game_count(app) -> int:

@@ -14,9 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import create_app
-from scorekeeper.scoring import Hand, score
-from scorekeeper.terms import (
+from scorekeeper.belote.scoring import Hand, score
+from scorekeeper.belote.terms import (
     CAPOT,
     GENERALE,
     BestMeldCall,
@@ -28,6 +27,7 @@ from scorekeeper.terms import (
     Rounding,
     Team,
 )
+from scorekeeper.web import create_app
 
 # The figures below are SCORING.md's, written again here so that the tests do not read them
 # from the code they check.

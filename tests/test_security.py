@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.paths import template_folder
-from scorekeeper.security import CONTENT_SECURITY_POLICY
+from scorekeeper.web.paths import template_folder
+from scorekeeper.web.security import CONTENT_SECURITY_POLICY
 
 PAGES = [
     ("get", "/", 200),
@@ -68,7 +68,7 @@ def test_the_templates_were_found():
 @pytest.fixture
 def csrf_client(tmp_path):
     """A client of the app with CSRF on, as in production: the token lives in the session cookie."""
-    from scorekeeper import create_app
+    from scorekeeper.web import create_app
 
     return create_app({"TESTING": True, "DATABASE": str(tmp_path / "x.db"), "SECRET_KEY": "x"}).test_client()
 
@@ -93,7 +93,7 @@ def test_session_cookie_is_secure_over_https(csrf_client):
 
 
 def test_proxy_count_trusts_the_proxy_for_scheme_and_address(tmp_path):
-    from scorekeeper import create_app
+    from scorekeeper.web import create_app
 
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "x.db"), "SECRET_KEY": "x", "PROXY_COUNT": 1})
     assert seen_through_a_proxy(app) == {"address": "192.0.2.7", "secure": True}

@@ -15,8 +15,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from scorekeeper.db import connect, get_db
-from scorekeeper.games import service
+from scorekeeper.services import games as service
+from scorekeeper.store.db import connect
+from scorekeeper.web.database import get_db
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 NEW_GAME = "/parties/nouvelle"

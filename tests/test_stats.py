@@ -30,9 +30,10 @@ from html import unescape
 
 import pytest
 
-from scorekeeper.archive import stats
-from scorekeeper.db import write_transaction
-from scorekeeper.games import derived, evenings, service
+from scorekeeper.services import games as service
+from scorekeeper.services import stats
+from scorekeeper.store import derived, evenings
+from scorekeeper.store.db import write_transaction
 
 EX = {
     1: {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92},

@@ -24,8 +24,8 @@ SOURCES = ["pyproject.toml", "README.md", "scorekeeper", "templates", "static"]
 SMOKE_SCRIPT = """
 import json, sys
 import scorekeeper
-from scorekeeper import create_app
-from scorekeeper.db import migrate
+from scorekeeper.web import create_app
+from scorekeeper.store.migrate import migrate
 
 database = sys.argv[1]
 migrate(database)

@@ -8,8 +8,9 @@ import re
 
 import pytest
 
-from scorekeeper.db import connect, write_transaction
-from scorekeeper.games import evenings, service
+from scorekeeper.services import games as service
+from scorekeeper.store import evenings
+from scorekeeper.store.db import connect, write_transaction
 
 pytestmark = pytest.mark.browser
 

@@ -1,0 +1,306 @@
+"""The scoring rules of belote bridgée, as settled in SCORING.md.
+
+Pure Python, no Flask: a `Hand` (what the table says happened) goes in, a `Result` (who made
+what, with a breakdown in French whose lines add up to each team's score) comes out. Every rule
+has a name here; views, forms, storage and the API call this module and compute nothing else.
+The vocabulary it scores with (teams, modes, melds, contracts) is in `terms`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from scorekeeper.belote.terms import (
+    CAPOT_VALUE,
+    CARD_POINTS_TOTAL,
+    CARRE_RANK_ORDER,
+    CONTRACT_VALUES,
+    FAILED_CONTRACT_BONUS,
+    MAX_MELDS_PER_TEAM,
+    TEAMS,
+    BestMeldCall,
+    Coinche,
+    Contract,
+    ContractKind,
+    InvalidHand,
+    Meld,
+    Mode,
+    Rounding,
+    Team,
+)
+
+
+def _no_melds() -> Mapping[Team, tuple[Meld, ...]]:
+    return {Team.A: (), Team.B: ()}
+
+
+def _no_belotes() -> Mapping[Team, int]:
+    return {Team.A: 0, Team.B: 0}
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand as the table tells it. `taker_points` are the takers' card points (0..162)."""
+
+    taker: Team
+    contract: Contract
+    mode: Mode
+    coinche: Coinche = Coinche.NONE
+    taker_points: int | None = None
+    all_tricks: bool = False
+    melds: Mapping[Team, tuple[Meld, ...]] = field(default_factory=_no_melds)
+    best_meld: BestMeldCall | None = None
+    belote: Mapping[Team, int] = field(default_factory=_no_belotes)
+    rounding: Rounding = Rounding.NEAREST
+
+
+@dataclass(frozen=True)
+class Line:
+    team: Team
+    label: str
+    points: int
+
+
+@dataclass(frozen=True)
+class MeldOutcome:
+    """Which team scores its melds (None: nobody) and why, in French."""
+
+    winner: Team | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class Result:
+    made: bool
+    scores: Mapping[Team, int]
+    lines: tuple[Line, ...]
+    melds: MeldOutcome
+    rounded_points: Mapping[Team, int] | None = None
+
+
+# --- rounding -------------------------------------------------------------------------------
+
+
+def round_to_ten(points: int) -> int:
+    """To the nearest ten, a 5 rounds up: 85 → 90, 84 → 80."""
+    return (points + 5) // 10 * 10
+
+
+def rounded_card_points(taker_points: int, rounding: Rounding) -> tuple[int, int]:
+    """(takers, defense) card points as they are scored on a made contract."""
+    defense_points = CARD_POINTS_TOTAL - taker_points
+    if rounding is Rounding.NEAREST:
+        return round_to_ten(taker_points), round_to_ten(defense_points)
+    if rounding is Rounding.COMPLEMENT:
+        takers = round_to_ten(taker_points)
+        return takers, FAILED_CONTRACT_BONUS - takers
+    return taker_points, defense_points
+
+
+# --- melds ----------------------------------------------------------------------------------
+
+
+def best_single_meld(melds: tuple[Meld, ...], mode: Mode) -> Meld | None:
+    """The team's strongest meld: highest value, then a carré over a sequence, then rank."""
+    if not melds:
+        return None
+    return max(melds, key=lambda meld: (meld.points(mode), meld.is_carre, CARRE_RANK_ORDER.get(meld, 0)))
+
+
+@dataclass(frozen=True)
+class BestMeld:
+    """What the comparison needs of a team's strongest meld, however it is known (a code told by
+    the table, or cards seen by the meld checker)."""
+
+    value: int
+    carre: Meld | None  # the carré's code; None for a sequence
+    label: str
+
+
+def compare_best_melds(a: BestMeld | None, b: BestMeld | None) -> MeldOutcome | None:
+    """Which team scores its melds by value, then a carré over a sequence, then the carré's rank.
+    None when both best melds are sequences of equal value: the cards decide, or the table."""
+    if a is None and b is None:
+        return MeldOutcome(None, "aucune annonce")
+    if b is None:
+        return MeldOutcome(Team.A, "seule équipe à annoncer")
+    if a is None:
+        return MeldOutcome(Team.B, "seule équipe à annoncer")
+    best = {Team.A: a, Team.B: b}
+    if a.value != b.value:
+        winner = Team.A if a.value > b.value else Team.B
+        won, lost = best[winner], best[winner.other]
+        return MeldOutcome(winner, f"meilleure annonce : {won.label} {won.value} contre {lost.label} {lost.value}")
+    if (a.carre is None) != (b.carre is None):
+        winner = Team.A if a.carre is not None else Team.B
+        return MeldOutcome(winner, f"à valeur égale ({a.value}), un carré bat une suite")
+    if a.carre is not None and b.carre is not None:
+        winner = Team.A if CARRE_RANK_ORDER[a.carre] > CARRE_RANK_ORDER[b.carre] else Team.B
+        return MeldOutcome(winner, f"à valeur égale ({a.value}), le {best[winner].label} est le plus haut carré")
+    return None
+
+
+def meld_winner(hand: Hand) -> MeldOutcome:
+    """Only the team with the best meld scores its melds (SCORING.md, "Melds")."""
+    best = {team: best_single_meld(hand.melds[team], hand.mode) for team in TEAMS}
+    a, b = best[Team.A], best[Team.B]
+    outcome = compare_best_melds(*(
+        BestMeld(meld.points(hand.mode), meld if meld.is_carre else None, meld.label) if meld else None
+        for meld in (a, b)
+    ))
+    if outcome is not None:
+        return outcome
+    # Two sequences of equal value: the cards decide, and only the table has seen them.
+    if hand.best_meld is None:
+        raise InvalidHand(
+            "best_meld",
+            "« best_meld » est requis : les meilleures annonces des deux équipes sont égales "
+            f"({a.label} contre {b.label}), la table doit dire laquelle l'emporte.",
+        )
+    if hand.best_meld is BestMeldCall.NONE:
+        return MeldOutcome(None, f"suites égales ({a.label}) : personne ne marque ses annonces")
+    winner = Team(hand.best_meld.value)
+    return MeldOutcome(winner, f"suites égales ({a.label}) : la table donne la meilleure à {winner.value}")
+
+
+def melds_label(melds: tuple[Meld, ...]) -> str:
+    return "Annonces (" + ", ".join(meld.label for meld in melds) + ")"
+
+
+# --- validation of what a Hand cannot express by its types ---------------------------------
+
+
+def check_hand(hand: Hand) -> None:
+    """Raise InvalidHand for a hand that cannot have happened at a table."""
+    points = hand.taker_points
+    if points is not None and not 0 <= points <= CARD_POINTS_TOTAL:
+        raise InvalidHand("taker_points", "« taker_points » doit être compris entre 0 et 162.")
+    if hand.contract.kind is ContractKind.POINTS:
+        if hand.contract.value not in CONTRACT_VALUES:
+            raise InvalidHand(
+                "contract", "« contract » doit valoir 80 à 160 de dix en dix, « capot » ou « generale »."
+            )
+        if points is None and not hand.all_tricks:
+            raise InvalidHand(
+                "taker_points", "« taker_points » est requis pour un contrat chiffré (sauf capot fait)."
+            )
+    if hand.all_tricks and points is not None and points != CARD_POINTS_TOTAL:
+        raise InvalidHand(
+            "taker_points", "« taker_points » doit valoir 162 quand les preneurs ont fait tous les plis."
+        )
+    belotes = 0
+    for team in TEAMS:
+        count = hand.belote[team]
+        if count < 0:
+            raise InvalidHand("belote", "« belote » ne peut pas être négatif.")
+        belotes += count
+    if belotes > hand.mode.max_belotes:
+        if hand.mode is Mode.NO_TRUMP:
+            message = "« belote » : il n'y a pas de belote en sans atout."
+        elif hand.mode is Mode.ALL_TRUMP:
+            message = "« belote » : au plus quatre belotes en tout atout (une par couleur)."
+        else:
+            message = "« belote » : une seule belote possible quand une couleur est atout."
+        raise InvalidHand("belote", message)
+    carres_seen: set[Meld] = set()
+    for team in TEAMS:
+        melds = hand.melds[team]
+        if len(melds) > MAX_MELDS_PER_TEAM:
+            raise InvalidHand(
+                "melds", f"« melds » : l'équipe {team.value} annonce plus de quatre combinaisons."
+            )
+        for meld in melds:
+            if meld.is_carre:
+                if meld in carres_seen:
+                    raise InvalidHand(
+                        "melds", f"« melds » : le {meld.label} est annoncé deux fois, il n'en existe qu'un."
+                    )
+                carres_seen.add(meld)
+
+
+# --- one hand -------------------------------------------------------------------------------
+
+
+def contract_label(hand: Hand, prefix: str = "Contrat") -> str:
+    m = hand.coinche.multiplier
+    base = f"{prefix} {hand.contract.label}" if hand.contract.kind is ContractKind.POINTS else (
+        f"{prefix} {hand.contract.label} ({hand.contract.value})"
+    )
+    if m == 1:
+        return base
+    return f"{base} × {m} ({'coinché' if m == 2 else 'surcoinché'})"
+
+
+def score(hand: Hand) -> Result:
+    """Score one hand under SCORING.md, with a breakdown whose lines add up to the scores."""
+    check_hand(hand)
+    taker, defense = hand.taker, hand.taker.other
+    outcome = meld_winner(hand)
+    meld_points = {
+        team: sum(meld.points(hand.mode) for meld in hand.melds[team]) if outcome.winner is team else 0
+        for team in TEAMS
+    }
+    belote_points = {team: 20 * hand.belote[team] for team in TEAMS}
+    contract_points = hand.contract.value * hand.coinche.multiplier
+    kind = hand.contract.kind
+    lines: list[Line] = []
+    rounded: dict[Team, int] | None = None
+
+    if kind is ContractKind.POINTS and not hand.all_tricks:
+        points = hand.taker_points
+        assert points is not None  # check_hand
+        taker_total = points + meld_points[taker] + belote_points[taker]
+        defense_total = CARD_POINTS_TOTAL - points + meld_points[defense] + belote_points[defense]
+        made = taker_total >= hand.contract.value and taker_total > defense_total
+        if made:
+            taker_rounded, defense_rounded = rounded_card_points(points, hand.rounding)
+            rounded = {taker: taker_rounded, defense: defense_rounded}
+            lines.append(Line(taker, _card_points_label(points, taker_rounded, hand.rounding), taker_rounded))
+            lines.append(Line(taker, contract_label(hand), contract_points))
+            complement_of = taker_rounded if hand.rounding is Rounding.COMPLEMENT else None
+            defense_label = _card_points_label(
+                CARD_POINTS_TOTAL - points, defense_rounded, hand.rounding, complement_of=complement_of
+            )
+            lines.append(Line(defense, defense_label, defense_rounded))
+    elif kind is ContractKind.POINTS:  # all tricks, capot not announced: always made
+        made = True
+        lines.append(Line(taker, "Capot non annoncé", CAPOT_VALUE))
+        lines.append(Line(taker, contract_label(hand), contract_points))
+    else:
+        made = hand.all_tricks
+        if made and kind is ContractKind.CAPOT:
+            lines.append(Line(taker, "Capot fait", CAPOT_VALUE))
+        if made:
+            lines.append(Line(taker, contract_label(hand), contract_points))
+
+    if made:
+        for team in (taker, defense):
+            if meld_points[team]:
+                lines.append(Line(team, melds_label(hand.melds[team]), meld_points[team]))
+    else:
+        if kind is not ContractKind.GENERALE:  # the rules text gives the defense 800, no 160
+            lines.append(Line(defense, f"Chute : {FAILED_CONTRACT_BONUS}", FAILED_CONTRACT_BONUS))
+        lines.append(Line(defense, contract_label(hand, "Contrat chuté"), contract_points))
+        if meld_points[taker]:
+            lines.append(Line(defense, "Annonces des preneurs : " + melds_label(hand.melds[taker]).lower(),
+                              meld_points[taker]))
+        if meld_points[defense]:
+            lines.append(Line(defense, melds_label(hand.melds[defense]), meld_points[defense]))
+    for team in (taker, defense):
+        if belote_points[team]:
+            count = hand.belote[team]
+            lines.append(Line(team, "Belote" if count == 1 else f"Belotes × {count}", belote_points[team]))
+
+    scores = {Team.A: 0, Team.B: 0}
+    for line in lines:
+        scores[line.team] += line.points
+    return Result(made=made, scores=scores, lines=tuple(lines), melds=outcome, rounded_points=rounded)
+
+
+def _card_points_label(points: int, rounded: int, rounding: Rounding, *, complement_of: int | None = None) -> str:
+    if complement_of is not None:
+        return f"Points faits ({points}) : {FAILED_CONTRACT_BONUS} − {complement_of}"
+    if rounding is Rounding.NONE or points == rounded:
+        return "Points faits"
+    return f"Points faits arrondis ({points} → {rounded})"

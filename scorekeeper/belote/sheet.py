@@ -1,0 +1,178 @@
+"""A game's score sheet, derived from its rules and the deals as the table entered them.
+
+Pure: no database, no Flask. Every total, the dealer and the winner are recomputed here from the
+stored inputs, so an edit or a delete anywhere in the game simply means building the sheet again.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from scorekeeper.belote.hands import parse_hand
+from scorekeeper.belote.scoring import Hand, Result, score
+from scorekeeper.belote.terms import TEAMS, Rounding, Team
+
+REDEAL_REASONS = {
+    "all_pass": "Tout le monde passe",
+    "misere": "Misère",
+    "carre_de_sept": "Carré de 7",
+}
+TARGETS = (2000, 1000)
+DEFAULT_TEAMS = {"A": "Nous", "B": "Eux"}
+
+
+def team_of_player(player: int) -> Team:
+    """Seating order, in the direction of play: players 0 and 2 are team A, 1 and 3 team B."""
+    return Team.A if player % 2 == 0 else Team.B
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """What a game was created with, kept for ever so that it always recomputes the same."""
+
+    id: str
+    teams: dict[str, str]
+    players: list[str]
+    first_dealer: int
+    target: int
+    rounding: Rounding
+    misere: bool
+    carre_de_sept: bool
+    created_at: str = ""
+
+    def rules_json(self) -> dict[str, Any]:
+        return {"rounding": self.rounding.value, "misere": self.misere, "carre_de_sept": self.carre_de_sept}
+
+    def team_name(self, team: Team | str) -> str:
+        return self.teams[Team(team).value]
+
+
+@dataclass
+class Deal:
+    """One deal of the sheet, numbered from 1, with the totals after it."""
+
+    deal_id: int
+    number: int
+    kind: str  # "hand" or "redeal"
+    dealer: int
+    version: int
+    input: dict[str, Any]
+    scores: dict[str, int]
+    totals: dict[str, int]
+    hand: Hand | None = None
+    result: Result | None = None
+
+    @property
+    def is_hand(self) -> bool:
+        return self.kind == "hand"
+
+    @property
+    def taker_player(self) -> int | None:
+        return self.input.get("taker_player") if self.is_hand else None
+
+    @property
+    def reason(self) -> str | None:
+        return self.input.get("reason") if not self.is_hand else None
+
+    @property
+    def reason_label(self) -> str:
+        return REDEAL_REASONS.get(self.reason or "", "")
+
+    @property
+    def player(self) -> int | None:
+        return self.input.get("player") if not self.is_hand else None
+
+
+@dataclass
+class Sheet:
+    game: GameRules
+    deals: list[Deal] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
+    dealer: int = 0
+    revision: int = 0
+
+    @property
+    def winner(self) -> str | None:
+        return winner_of(self.totals, self.game.target)
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def margin(self) -> int:
+        return abs(self.totals["A"] - self.totals["B"])
+
+    def deal(self, number: int) -> Deal | None:
+        return self.deals[number - 1] if 1 <= number <= len(self.deals) else None
+
+
+def winner_of(totals: dict[str, int], target: int) -> str | None:
+    """The team with more points once one has reached the target; equal totals play on."""
+    a, b = totals["A"], totals["B"]
+    if max(a, b) < target or a == b:
+        return None
+    return "A" if a > b else "B"
+
+
+def dealer_after(game: GameRules, deals: int) -> int:
+    """Who deals once `deals` deals are played: every deal, redeals too, passes the deal on."""
+    return (game.first_dealer + deals) % 4
+
+
+def hand_from_input(data: dict[str, Any], rounding: Rounding) -> Hand:
+    body = {key: value for key, value in data.items() if key != "taker_player"}
+    return parse_hand(body, rounding=rounding)
+
+
+@lru_cache(maxsize=4096)
+def _stored_deal(kind: str, text: str, rounding: Rounding) -> tuple[dict[str, Any], Hand | None, Result | None]:
+    """A stored deal's input, parsed, and for a hand its score.
+
+    Every write and every load rebuilds the whole sheet, so the same deals are read and scored
+    again and again: remembered by their stored JSON text, which with the game's rounding is all
+    a score depends on. The input dict is shared by every sheet built from that text: read-only."""
+    data = json.loads(text)
+    if kind != "hand":
+        return data, None, None
+    hand = hand_from_input(data, rounding)
+    return data, hand, score(hand)
+
+
+def build_sheet(game: GameRules, rows: list[dict[str, Any]], revision: int = 0) -> Sheet:
+    """`rows` are the game's live deals in order: dicts with id, kind, version and the input, as
+    stored (`input_json`, the JSON text) or parsed (`input`)."""
+    sheet = Sheet(game=game, revision=revision, dealer=dealer_after(game, 0))
+    for row in rows:
+        deal = next_deal(game, row, len(sheet.deals), sheet.totals)
+        sheet.deals.append(deal)
+        sheet.totals = dict(deal.totals)
+    sheet.dealer = dealer_after(game, len(sheet.deals))
+    return sheet
+
+
+def next_deal(game: GameRules, row: dict[str, Any], played: int, totals: dict[str, int]) -> Deal:
+    """The deal that follows `played` deals whose totals are `totals` (a row as `build_sheet` takes
+    them): numbered, with its dealer, its scores and the totals after it."""
+    text = row.get("input_json")
+    if text is None:
+        text = json.dumps(row["input"], ensure_ascii=False)
+    data, hand, result = _stored_deal(row["kind"], text, game.rounding)
+    scores = {"A": 0, "B": 0}
+    if result is not None:
+        scores = {team.value: result.scores[team] for team in TEAMS}
+    return Deal(
+        deal_id=row["id"],
+        number=played + 1,
+        kind=row["kind"],
+        dealer=dealer_after(game, played),
+        version=row["version"],
+        input=data,
+        scores=scores,
+        totals={team: totals[team] + scores[team] for team in totals},
+        hand=hand,
+        result=result,
+    )

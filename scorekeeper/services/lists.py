@@ -1,0 +1,214 @@
+"""What the archive's pages read: evenings and their games, games in progress, a player search.
+
+Everything here reads the derived tables (scorekeeper/games/derived.py) through their indexes and
+pages its lists, so that a page costs the same with 50 games or 5,000. Nothing here scores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import sqlite_utils
+
+from scorekeeper.store import evenings
+from scorekeeper.store.derived import name_key
+from scorekeeper.store.evenings import evening_label
+
+EVENINGS_PER_PAGE = 10
+GAMES_PER_PAGE = 30
+MAX_PAGE = 10_000
+
+
+@dataclass
+class Page:
+    """One page of a list: its items, its number (from 1) and how many items the list holds."""
+
+    items: list[Any]
+    number: int
+    per_page: int
+    total: int
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // self.per_page))
+
+    @property
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    @property
+    def has_next(self) -> bool:
+        return self.number < self.pages
+
+
+def page_number(value: Any) -> int:
+    """`?page=` as a page number: anything that is not one is page 1."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return 1
+    return min(max(number, 1), MAX_PAGE)
+
+
+def offset(number: int, per_page: int) -> int:
+    return (number - 1) * per_page
+
+
+@dataclass
+class GameLine:
+    """A game as the archive lists it: its teams and players, final (or current) totals, winner."""
+
+    id: str
+    teams: dict[str, str]
+    players: list[str]
+    target: int
+    totals: dict[str, int]
+    winner: str | None
+    finished: bool
+    deal_count: int
+    played_at: str
+    evening_id: int | None
+
+    @property
+    def team_players(self) -> dict[str, str]:
+        return {"A": f"{self.players[0]} & {self.players[2]}", "B": f"{self.players[1]} & {self.players[3]}"}
+
+
+GAME_COLUMNS = """
+    g.id, g.team_a, g.team_b, g.player_0, g.player_1, g.player_2, g.player_3, g.target,
+    s.total_a, s.total_b, s.winner, s.finished, s.deal_count, s.played_at, s.evening_id
+"""
+
+
+def _game_line(row: dict[str, Any]) -> GameLine:
+    return GameLine(
+        id=row["id"],
+        teams={"A": row["team_a"], "B": row["team_b"]},
+        players=[row[f"player_{seat}"] for seat in range(4)],
+        target=row["target"],
+        totals={"A": row["total_a"], "B": row["total_b"]},
+        winner=row["winner"],
+        finished=bool(row["finished"]),
+        deal_count=row["deal_count"],
+        played_at=row["played_at"],
+        evening_id=row["evening_id"],
+    )
+
+
+def game_lines(db: sqlite_utils.Database, game_ids: list[str]) -> list[GameLine]:
+    """The games named, in the order given."""
+    if not game_ids:
+        return []
+    marks = ", ".join("?" for _ in game_ids)
+    rows = db.query(
+        f"select {GAME_COLUMNS} from game_summaries s join games g on g.id = s.game_id where s.game_id in ({marks})",
+        game_ids,
+    )
+    by_id = {row["id"]: _game_line(row) for row in rows}
+    return [by_id[game_id] for game_id in game_ids if game_id in by_id]
+
+
+def game_line(db: sqlite_utils.Database, game_id: str) -> GameLine | None:
+    lines = game_lines(db, [game_id])
+    return lines[0] if lines else None
+
+
+def in_progress(db: sqlite_utils.Database, limit: int) -> list[GameLine]:
+    """The games not finished, the most recently played first."""
+    rows = db.query(
+        f"select {GAME_COLUMNS} from game_summaries s join games g on g.id = s.game_id "
+        "where s.finished = 0 order by s.last_activity desc limit ?",
+        [limit],
+    )
+    return [_game_line(row) for row in rows]
+
+
+@dataclass
+class Evening:
+    id: int
+    date: str
+    place: str
+    note: str
+    games: list[GameLine]
+
+    @property
+    def label(self) -> str:
+        return evening_label({"date": self.date, "place": self.place})
+
+
+def _evenings(db: sqlite_utils.Database, rows: list[dict[str, Any]]) -> list[Evening]:
+    by_id = {row["id"]: Evening(row["id"], row["date"], row["place"], row["note"], []) for row in rows}
+    if by_id:
+        marks = ", ".join("?" for _ in by_id)
+        for row in db.query(
+            f"select {GAME_COLUMNS} from game_summaries s join games g on g.id = s.game_id "
+            f"where s.evening_id in ({marks}) order by s.played_at, s.game_id",
+            list(by_id),
+        ):
+            by_id[row["evening_id"]].games.append(_game_line(row))
+    return list(by_id.values())
+
+
+def evenings_page(db: sqlite_utils.Database, number: int, per_page: int = EVENINGS_PER_PAGE) -> Page:
+    """The evenings, newest first, each with its games."""
+    total = db["evenings"].count
+    rows = list(
+        db.query(
+            "select * from evenings order by date desc, id desc limit ? offset ?",
+            [per_page, offset(number, per_page)],
+        )
+    )
+    return Page(_evenings(db, rows), number, per_page, total)
+
+
+def evening(db: sqlite_utils.Database, evening_id: int) -> Evening | None:
+    row = evenings.fetch(db, evening_id)
+    return _evenings(db, [row])[0] if row else None
+
+
+def evening_choices(db: sqlite_utils.Database, limit: int) -> list[tuple[int, str]]:
+    rows = db.query("select * from evenings order by date desc, id desc limit ?", [limit])
+    return [(row["id"], evening_label(row)) for row in rows]
+
+
+# --- search --------------------------------------------------------------------------------
+
+
+@dataclass
+class PlayerMatch:
+    key: str
+    name: str
+    games: int
+
+
+def _like(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def search_players(db: sqlite_utils.Database, query: str, limit: int = 20) -> list[PlayerMatch]:
+    """The players whose name holds `query` (accents and case aside), the most seen first."""
+    pattern = _like(name_key(query))
+    rows = db.query(
+        "select name_key, name, max(played_at) as last_played, count(*) as games from game_players "
+        "where name_key like ? escape '\\' group by name_key order by games desc, name_key limit ?",
+        [pattern, limit],
+    )
+    return [PlayerMatch(row["name_key"], row["name"], row["games"]) for row in rows]
+
+
+def search_games(db: sqlite_utils.Database, query: str, number: int, per_page: int = GAMES_PER_PAGE) -> Page:
+    """The games where a player's name holds `query`, the newest first."""
+    pattern = _like(name_key(query))
+    total = next(
+        db.query(
+            "select count(distinct game_id) as n from game_players where name_key like ? escape '\\'", [pattern]
+        )
+    )["n"]
+    rows = db.query(
+        "select game_id, max(played_at) as played_at from game_players where name_key like ? escape '\\' "
+        "group by game_id order by played_at desc, game_id limit ? offset ?",
+        [pattern, per_page, offset(number, per_page)],
+    )
+    return Page(game_lines(db, [row["game_id"] for row in rows]), number, per_page, total)

@@ -1,0 +1,439 @@
+"""Export and import: a game, an evening or the whole archive as JSON (everything needed to rebuild
+it) or CSV (one row per deal, with its scores), and the JSON read back into another instance.
+
+The JSON format, version 1:
+
+    {"format": "belote-bridgee-archive", "version": 1,
+     "evenings": [{"id": 3, "date": "2025-05-17", "place": "Chez Ana", "note": "",
+                   "created_at": "2025-05-17T19:02:11.042+00:00"}, ...],
+     "games": [{"id": "k3v9q2ab", "evening": 3, "created_at": "…",
+                "teams": {"A": "Nous", "B": "Eux"}, "players": ["Ana", "Bruno", "Chloé", "David"],
+                "dealer": 0, "target": 2000,
+                "rules": {"rounding": "nearest", "misere": false, "carre_de_sept": false},
+                "deals": [{"kind": "hand", "input": {"taker": "A", "contract": 80, ...}},
+                          {"kind": "redeal", "input": {"reason": "all_pass", "player": null}}]}, ...]}
+
+Evenings by date, games by creation, each game's live deals in the order they were dealt, with
+the input as the table entered it (the API's body). Keys are sorted and the text is indented the
+same way every time, so that exporting what was imported gives the same bytes. Scores are not in
+the JSON: they are derived, and the importing instance derives them again.
+
+An import reads the whole file through the service layer's parsers before writing anything, then
+writes it in one transaction: a file with one bad deal imports nothing. A game whose id already
+exists is skipped when it is the same game, and refuses the whole file when it is not.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import sqlite_utils
+
+from scorekeeper.belote.sheet import GameRules, build_sheet
+from scorekeeper.belote.terms import InvalidInput, Mode
+from scorekeeper.services import games as service
+from scorekeeper.store import derived, evenings
+from scorekeeper.store import games as store
+from scorekeeper.store.db import write_transaction
+
+FORMAT = "belote-bridgee-archive"
+VERSION = 1
+TOP_KEYS = {"format", "version", "evenings", "games"}
+EVENING_KEYS = {"id", "date", "place", "note", "created_at"}
+GAME_KEYS = {"id", "evening", "created_at", "teams", "players", "dealer", "target", "rules", "deals"}
+DEAL_KEYS = {"kind", "input"}
+GAME_ID = re.compile(r"[a-z0-9]{4,32}")
+
+
+# --- export --------------------------------------------------------------------------------
+
+
+def _game_json(row: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, Any]:
+    game = _Game(store.game_from_row(row), row["evening_id"], [{"kind": d["kind"], "input": d["input"]} for d in deals])
+    return game.as_json()
+
+
+def _evening_json(row: dict[str, Any]) -> dict[str, Any]:
+    return {key: row[key] for key in ("id", "date", "place", "note", "created_at")}
+
+
+def _live_deals(db: sqlite_utils.Database, where: str, params: list[Any]) -> dict[str, list[dict[str, Any]]]:
+    by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in db.query(
+        "select d.game_id, d.id, d.kind, d.input, d.version from deals d join games g on g.id = d.game_id "
+        f"where d.deleted_at is null and {where} order by d.game_id, d.id",
+        params,
+    ):
+        by_game[row["game_id"]].append({**row, "input": json.loads(row["input"])})
+    return by_game
+
+
+def _selection(evening_id: int | None, game_id: str | None) -> tuple[str, list[Any]]:
+    """The games to export, as a condition on `games g`."""
+    if game_id is not None:
+        return "g.id = ?", [game_id]
+    if evening_id is not None:
+        return "g.evening_id = ?", [evening_id]
+    return "1 = 1", []
+
+
+def archive_data(db: sqlite_utils.Database, *, evening_id: int | None = None, game_id: str | None = None) -> dict:
+    """The archive (or one evening, or one game) in the JSON format above, as Python values."""
+    where, params = _selection(evening_id, game_id)
+    games = list(db.query(f"select g.* from games g where {where} order by g.created_at, g.id", params))
+    deals = _live_deals(db, where, params)
+    if evening_id is not None:
+        evening_ids = [evening_id]
+    else:
+        evening_ids = sorted({row["evening_id"] for row in games if row["evening_id"] is not None})
+    if game_id is None and evening_id is None:  # everything: the evenings without a game too
+        evening_rows = list(db.query("select * from evenings order by date, id"))
+    else:
+        marks = ", ".join("?" for _ in evening_ids)
+        evening_rows = list(db.query(f"select * from evenings where id in ({marks}) order by date, id", evening_ids))
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "evenings": [_evening_json(row) for row in evening_rows],
+        "games": [_game_json(row, deals.get(row["id"], [])) for row in games],
+    }
+
+
+def to_json(data: dict) -> str:
+    """The one way the archive is written: sorted keys, one-space indent, UTF-8 as it is."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+
+
+def export_json(db: sqlite_utils.Database, **selection: Any) -> str:
+    return to_json(archive_data(db, **selection))
+
+
+CSV_COLUMNS = [
+    "soirée", "lieu", "partie", "commencée le", "équipe A", "équipe B", "donne", "type", "donneur",
+    "preneurs", "preneur", "contrat", "atout", "coinche", "points des preneurs", "tous les plis",
+    "annonces A", "annonces B", "belote A", "belote B", "meilleure annonce", "redonne", "demandée par",
+    "fait", "score A", "score B", "total A", "total B",
+]
+MODE_WORDS = {
+    Mode.SPADES: "pique",
+    Mode.HEARTS: "cœur",
+    Mode.DIAMONDS: "carreau",
+    Mode.CLUBS: "trèfle",
+    Mode.NO_TRUMP: "sans atout",
+    Mode.ALL_TRUMP: "tout atout",
+}
+
+
+def _csv_row(evening: dict[str, Any] | None, game: GameRules, deal) -> list[Any]:
+    data = deal.input
+    row: dict[str, Any] = dict.fromkeys(CSV_COLUMNS, "")
+    row.update(
+        {
+            "soirée": evening["date"] if evening else "",
+            "lieu": evening["place"] if evening else "",
+            "partie": game.id,
+            "commencée le": game.created_at,
+            "équipe A": game.teams["A"],
+            "équipe B": game.teams["B"],
+            "donne": deal.number,
+            "type": "donne" if deal.is_hand else "redonne",
+            "donneur": game.players[deal.dealer],
+            "score A": deal.scores["A"],
+            "score B": deal.scores["B"],
+            "total A": deal.totals["A"],
+            "total B": deal.totals["B"],
+        }
+    )
+    if deal.is_hand:
+        hand = deal.hand
+        row.update(
+            {
+                "preneurs": game.teams[hand.taker.value],
+                "preneur": game.players[deal.taker_player] if deal.taker_player is not None else "",
+                "contrat": hand.contract.label,
+                "atout": MODE_WORDS[hand.mode],
+                "coinche": "" if hand.coinche.value == "none" else hand.coinche.value,
+                "points des preneurs": "" if hand.taker_points is None else hand.taker_points,
+                "tous les plis": "oui" if hand.all_tricks else "",
+                "annonces A": " ".join(data.get("melds", {}).get("A", [])),
+                "annonces B": " ".join(data.get("melds", {}).get("B", [])),
+                "belote A": data.get("belote", {}).get("A", 0) or "",
+                "belote B": data.get("belote", {}).get("B", 0) or "",
+                "meilleure annonce": data.get("best_meld", ""),
+                "fait": "oui" if deal.result.made else "non",
+            }
+        )
+    else:
+        row.update(
+            {
+                "redonne": deal.reason_label,
+                "demandée par": game.players[deal.player] if deal.player is not None else "",
+            }
+        )
+    return [row[column] for column in CSV_COLUMNS]
+
+
+def export_csv(db: sqlite_utils.Database, *, evening_id: int | None = None, game_id: str | None = None) -> str:
+    """One row per live deal (redeals too), with each deal's scores and the totals after it."""
+    where, params = _selection(evening_id, game_id)
+    games = list(db.query(f"select g.* from games g where {where} order by g.created_at, g.id", params))
+    deals = _live_deals(db, where, params)
+    evening_rows = {row["id"]: row for row in db.query("select * from evenings")}
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for row in games:
+        game = store.game_from_row(row)
+        sheet = build_sheet(game, deals.get(game.id, []))
+        evening = evening_rows.get(row["evening_id"])
+        for deal in sheet.deals:
+            writer.writerow(_csv_row(evening, game, deal))
+    return out.getvalue()
+
+
+# --- import --------------------------------------------------------------------------------
+
+
+class ImportRefused(ValueError):
+    """The file cannot be imported; `message` says what is wrong, in French. Nothing was written."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass
+class ImportReport:
+    evenings_added: int = 0
+    evenings_reused: int = 0
+    games_added: list[str] = field(default_factory=list)
+    games_skipped: list[str] = field(default_factory=list)
+    deals_added: int = 0
+
+    def summary(self) -> str:
+        """What was done, in French, for the page and the command line."""
+        parts = [
+            f"{len(self.games_added)} partie(s) importée(s), {self.deals_added} donne(s)",
+            f"{self.evenings_added} soirée(s) ajoutée(s)",
+        ]
+        if self.evenings_reused:
+            parts.append(f"{self.evenings_reused} soirée(s) déjà présente(s)")
+        text = ", ".join(parts) + "."
+        if self.games_skipped:
+            text += (
+                f" {len(self.games_skipped)} partie(s) déjà présente(s), identique(s), ignorée(s) : "
+                + ", ".join(self.games_skipped)
+                + "."
+            )
+        return text
+
+
+def read_json(raw: bytes | str) -> Any:
+    try:
+        return json.loads(raw)
+    except UnicodeDecodeError:
+        raise ImportRefused("Le fichier n'est pas du texte UTF-8 : est-ce bien un export JSON ?") from None
+    except (ValueError, RecursionError):
+        raise ImportRefused("Le fichier n'est pas du JSON valide : est-ce bien un export JSON ?") from None
+
+
+def _stamp(value: Any, where: str) -> str:
+    try:
+        if not isinstance(value, str):
+            raise ValueError
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise ImportRefused(f"{where} : « created_at » doit être une date et heure ISO.") from None
+    return value
+
+
+def _keys(item: Any, allowed: set[str], where: str) -> dict[str, Any]:
+    if not isinstance(item, dict):
+        raise ImportRefused(f"{where} doit être un objet JSON.")
+    unknown = sorted(set(item) - allowed)
+    if unknown:
+        raise ImportRefused(f"{where} : clé inconnue « {unknown[0]} ».")
+    missing = sorted(allowed - set(item))
+    if missing:
+        raise ImportRefused(f"{where} : « {missing[0]} » manque.")
+    return item
+
+
+@dataclass
+class _Game:
+    rules: GameRules
+    evening: int
+    deals: list[dict[str, Any]]  # kind, input (as the service layer stores it)
+
+    def as_json(self) -> dict[str, Any]:
+        game = self.rules
+        return {
+            "id": game.id,
+            "evening": self.evening,
+            "created_at": game.created_at,
+            "teams": game.teams,
+            "players": game.players,
+            "dealer": game.first_dealer,
+            "target": game.target,
+            "rules": game.rules_json(),
+            "deals": self.deals,
+        }
+
+
+def parse_archive(data: Any) -> tuple[list[dict[str, Any]], list[_Game]]:
+    """Every evening and game of the file, validated by the same parsers as the pages and the API."""
+    top = _keys(data, TOP_KEYS, "Le fichier")
+    if top["format"] != FORMAT:
+        raise ImportRefused(f"Le fichier n'est pas une archive de ce marqueur (« format » : « {FORMAT} » attendu).")
+    if top["version"] != VERSION:
+        raise ImportRefused(f"Version d'archive inconnue : {top['version']!r} (ce marqueur lit la version {VERSION}).")
+    if not isinstance(top["evenings"], list) or not isinstance(top["games"], list):
+        raise ImportRefused("« evenings » et « games » doivent être des listes.")
+    evening_list = []
+    seen_evenings: set[int] = set()
+    for index, item in enumerate(top["evenings"], start=1):
+        where = f"Soirée {index}"
+        item = _keys(item, EVENING_KEYS, where)
+        evening_id = item["id"]
+        if not isinstance(evening_id, int) or isinstance(evening_id, bool) or not 1 <= evening_id <= evenings.MAX_ID:
+            raise ImportRefused(f"{where} : « id » doit être un entier positif.")
+        if evening_id in seen_evenings:
+            raise ImportRefused(f"{where} : l'id {evening_id} est déjà celui d'une autre soirée du fichier.")
+        seen_evenings.add(evening_id)
+        try:
+            fields = evenings.parse_evening(item)
+        except InvalidInput as error:
+            raise ImportRefused(f"{where} : {error.message}") from None
+        evening_list.append({"id": evening_id, **fields, "created_at": _stamp(item["created_at"], where)})
+    games = []
+    seen_games: set[str] = set()
+    for index, item in enumerate(top["games"], start=1):
+        where = f"Partie {index}"
+        item = _keys(item, GAME_KEYS, where)
+        game_id = item["id"]
+        if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+            raise ImportRefused(f"{where} : « id » doit faire de 4 à 32 lettres minuscules ou chiffres.")
+        where = f"Partie {index} ({game_id})"
+        if game_id in seen_games:
+            raise ImportRefused(f"{where} : cet id est déjà celui d'une autre partie du fichier.")
+        seen_games.add(game_id)
+        if item["evening"] not in seen_evenings or isinstance(item["evening"], bool):
+            raise ImportRefused(f"{where} : « evening » doit être l'id d'une soirée du fichier.")
+        try:
+            fields = service.parse_game({key: item[key] for key in ("teams", "players", "dealer", "target", "rules")})
+        except InvalidInput as error:
+            raise ImportRefused(f"{where} : {error.message}") from None
+        fields.pop("evening")
+        rules = GameRules(id=game_id, created_at=_stamp(item["created_at"], where), **fields)
+        if not isinstance(item["deals"], list):
+            raise ImportRefused(f"{where} : « deals » doit être une liste.")
+        deals = []
+        for number, deal in enumerate(item["deals"], start=1):
+            deal_where = f"{where}, donne {number}"
+            deal = _keys(deal, DEAL_KEYS, deal_where)
+            try:
+                if deal["kind"] == "hand":
+                    data = service.parse_hand_input(deal["input"], rules)
+                elif deal["kind"] == "redeal":
+                    data = service.parse_redeal_input(deal["input"], rules)
+                else:
+                    raise ImportRefused(f"{deal_where} : « kind » doit valoir « hand » ou « redeal ».")
+            except InvalidInput as error:
+                raise ImportRefused(f"{deal_where} : {error.message}") from None
+            deals.append({"kind": deal["kind"], "input": data})
+        games.append(_Game(rules, item["evening"], deals))
+    return evening_list, games
+
+
+def _existing_game(db: sqlite_utils.Database, game_id: str) -> dict[str, Any] | None:
+    data = archive_data(db, game_id=game_id)
+    if not data["games"]:
+        return None
+    game = data["games"][0]
+    game.pop("evening")
+    return game
+
+
+def _place_evenings(db: sqlite_utils.Database, evening_list: list[dict[str, Any]], report: ImportReport) -> dict:
+    """The file's evenings in this archive: the same evening reused, or added (with its id if free)."""
+    ids = {}
+    moved = []
+    for evening in evening_list:
+        same = list(
+            db.query(
+                "select id from evenings where date = ? and place = ? and note = ? and created_at = ? "
+                "order by id limit 1",
+                [evening["date"], evening["place"], evening["note"], evening["created_at"]],
+            )
+        )
+        if same:
+            ids[evening["id"]] = same[0]["id"]
+            report.evenings_reused += 1
+        elif evenings.fetch(db, evening["id"]) is None:
+            ids[evening["id"]] = _add_evening(db, evening, id=evening["id"])
+        else:
+            moved.append(evening)
+    for evening in moved:  # after the others, so that a new id takes none of theirs
+        ids[evening["id"]] = _add_evening(db, evening)
+    report.evenings_added = len(ids) - report.evenings_reused
+    return ids
+
+
+def _add_evening(db: sqlite_utils.Database, evening: dict[str, Any], **given_id: int) -> int:
+    return evenings.insert(
+        db, evening["date"], evening["place"], evening["note"], created_at=evening["created_at"], **given_id
+    )
+
+
+def _insert_game(db: sqlite_utils.Database, game: _Game, evening_id: int) -> None:
+    store.insert_game(db, game.rules)
+    evenings.place_game(db, game.rules.id, evening_id)
+    stamp = store.now()
+    db.conn.executemany(
+        "insert into deals (game_id, kind, input, version, deleted_at, created_at, updated_at) "
+        "values (?, ?, ?, 1, null, ?, ?)",
+        [
+            (game.rules.id, deal["kind"], json.dumps(deal["input"], ensure_ascii=False), stamp, stamp)
+            for deal in game.deals
+        ],
+    )
+    # Each deal recorded here is an action, like one entered at the table (undo takes it back).
+    db.execute(
+        "insert into actions (game_id, deal_id, action, previous_input, undone_at, created_at) "
+        "select game_id, id, 'record', null, null, ? from deals where game_id = ? order by id",
+        [stamp, game.rules.id],
+    )
+    derived.refresh_game(db, game.rules.id)
+
+
+def import_archive(db: sqlite_utils.Database, data: Any) -> ImportReport:
+    """Import a parsed JSON file (see the module's docstring) in one transaction, or refuse it whole."""
+    evening_list, games = parse_archive(data)
+    report = ImportReport()
+    with write_transaction(db):
+        added = []
+        present = {row["id"] for row in db.query("select id from games")}
+        for game in games:
+            existing = _existing_game(db, game.rules.id) if game.rules.id in present else None
+            if existing is None:
+                added.append(game)
+            elif existing == {key: value for key, value in game.as_json().items() if key != "evening"}:
+                report.games_skipped.append(game.rules.id)
+            else:
+                raise ImportRefused(
+                    f"La partie « {game.rules.id} » existe déjà ici, avec d'autres données : rien n'a été "
+                    "importé. Supprimez-la du fichier pour importer le reste."
+                )
+        evening_ids = _place_evenings(db, evening_list, report)
+        for game in added:
+            _insert_game(db, game, evening_ids[game.evening])
+            report.games_added.append(game.rules.id)
+            report.deals_added += len(game.deals)
+    return report

@@ -1,0 +1,164 @@
+"""SQLite connections, the pool of idle ones, and write transactions; nothing of the app above."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import sqlite_utils
+
+
+def rows(database: sqlite_utils.Database, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+    """A SELECT's rows as dicts, straight from the connection.
+
+    For the paths every phone takes (record a deal, load the sheet): sqlite-utils' `query()` wraps
+    each statement in a SAVEPOINT and `table.insert()` reads sqlite_master three times to find the
+    table, which made those statements most of the SQL run per request."""
+    cursor = database.conn.execute(sql, params)
+    columns = [column[0] for column in cursor.description]
+    return [dict(zip(columns, row, strict=True)) for row in cursor]
+
+
+def insert(database: sqlite_utils.Database, table: str, row: dict[str, Any]) -> int:
+    """Insert one row into a table the code names (never a user's input); returns its rowid."""
+    columns = ", ".join(row)
+    marks = ", ".join("?" for _ in row)
+    return database.conn.execute(f"insert into {table} ({columns}) values ({marks})", list(row.values())).lastrowid
+
+
+def is_file(path: str) -> bool:
+    """A database in a file of its own (not in memory, not a URI): it can have a lock file beside
+    it and pooled connections."""
+    return bool(path) and path != ":memory:" and not path.startswith("file:")
+
+
+def connect(path: str) -> sqlite_utils.Database:
+    # One thread at a time uses a connection, but not always the thread that opened it: the
+    # pool below hands an idle one to whichever request comes next.
+    database = sqlite_utils.Database(sqlite3.connect(path, check_same_thread=False))
+    if is_file(path):
+        database.write_lock_path = f"{path}-writelock"  # see queue_for_writing
+    database.execute("PRAGMA foreign_keys = ON")
+    # Several phones (and workers) write to one file: wait for a lock rather than fail at once.
+    database.execute("PRAGMA busy_timeout = 5000")
+    return database
+
+
+class ConnectionPool:
+    """The idle connections of this process to the app's database file, for the next requests.
+
+    Opening a connection is cheap, but its first statement reads and parses the whole schema and
+    its page cache starts empty: that was a third of what loading a sheet cost. A request takes
+    an idle connection (or opens one) and its teardown hands it back, outside any transaction;
+    one that met an error is closed instead, so that a disk fault is met afresh once the disk is
+    back. Keeping connections open also keeps the WAL open: SQLite checkpoints the WAL, with its
+    fsyncs, whenever the last connection to the file closes, which with a connection per request
+    was after nearly every request. One file per process (the last one asked for), so that tests
+    on many files keep few open; after a fork, the parent's connections are never used."""
+
+    MAX_IDLE = 8  # a gunicorn sync worker needs one; a threaded server, one per busy thread
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._path: str | None = None
+        self._pid = os.getpid()
+        self._idle: list[sqlite_utils.Database] = []
+
+    def take(self, path: str) -> sqlite_utils.Database:
+        if is_file(path):
+            with self._lock:
+                if self._pid != os.getpid():  # a forked child: the parent's are not ours to use
+                    self._pid, self._idle = os.getpid(), []
+                if self._path == path and self._idle:
+                    return self._idle.pop()
+        return connect(path)
+
+    def give_back(self, path: str, database: sqlite_utils.Database, failed: bool) -> None:
+        if not failed and database.conn.in_transaction:  # never left open by the app's own writes
+            try:
+                database.conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                failed = True
+        if failed or not is_file(path):
+            database.close()
+            return
+        with self._lock:
+            if self._path != path:
+                self._close_idle()
+                self._path = path
+            if len(self._idle) < self.MAX_IDLE and self._pid == os.getpid():
+                self._idle.append(database)
+                return
+        database.close()
+
+    def clear(self) -> None:
+        """Close every idle connection (tests that change what a new connection meets)."""
+        with self._lock:
+            self._close_idle()
+
+    def _close_idle(self) -> None:
+        idle, self._idle = self._idle, []
+        for database in idle:
+            database.close()
+
+
+pool = ConnectionPool()  # this process's: every request of every app in it takes from here
+
+
+_queue = threading.local()
+
+
+@contextmanager
+def queue_for_writing(database: sqlite_utils.Database) -> Iterator[None]:
+    """Wait for the file's write lock in the kernel's queue (flock) rather than in SQLite's.
+
+    SQLite's busy handler polls, sleeping 1, 2, 5, 10 … up to 100 ms between tries: under a
+    club's load a writer that has backed off sleeps past many free moments and newcomers take the
+    lock first, so a few writes waited over a second. flock wakes a waiter as soon as the lock is
+    free. Writers that do not queue here (the CLI's commands) still meet SQLite's own lock and
+    busy_timeout, so this only orders the app's writers; when the lock file cannot be opened (a
+    read-only disk), SQLite alone decides, and reports the fault."""
+    path = getattr(database, "write_lock_path", None)
+    if path is None or getattr(_queue, "held", False):
+        yield
+        return
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        _queue.held = True
+        yield
+    finally:
+        _queue.held = False
+        os.close(fd)  # releases the flock
+
+
+@contextmanager
+def write_transaction(database: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
+    """BEGIN IMMEDIATE: take the write lock before reading, so that two phones writing to one
+    game at once are served one after the other, each seeing what the other wrote."""
+    with queue_for_writing(database):
+        with immediate(database):
+            yield database
+
+
+@contextmanager
+def immediate(database: sqlite_utils.Database) -> Iterator[None]:
+    database.conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        database.conn.execute("COMMIT")  # inside: a commit refused by a full disk rolls back too
+    except BaseException:
+        # SQLite has already rolled back by itself after some errors (a full disk, an I/O error):
+        # a second ROLLBACK would fail and hide the error that says what went wrong.
+        if database.conn.in_transaction:
+            database.conn.execute("ROLLBACK")
+        raise

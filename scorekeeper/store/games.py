@@ -1,0 +1,162 @@
+"""Reading and writing games, deals, actions and idempotency keys in SQLite (no rules here)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlite_utils
+
+from scorekeeper.belote.sheet import GameRules
+from scorekeeper.belote.terms import Rounding
+from scorekeeper.store.db import insert, rows
+
+ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: read aloud across a table
+ID_LENGTH = 8
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def new_game_id() -> str:
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+
+
+def insert_game(db: sqlite_utils.Database, game: GameRules) -> None:
+    insert(
+        db,
+        "games",
+        {
+            "id": game.id,
+            "team_a": game.teams["A"],
+            "team_b": game.teams["B"],
+            **{f"player_{index}": name for index, name in enumerate(game.players)},
+            "first_dealer": game.first_dealer,
+            "target": game.target,
+            "rounding": game.rounding.value,
+            "misere": int(game.misere),
+            "carre_de_sept": int(game.carre_de_sept),
+            "created_at": game.created_at,
+        },
+    )
+
+
+def game_from_row(row: dict[str, Any]) -> GameRules:
+    return GameRules(
+        id=row["id"],
+        teams={"A": row["team_a"], "B": row["team_b"]},
+        players=[row[f"player_{index}"] for index in range(4)],
+        first_dealer=row["first_dealer"],
+        target=row["target"],
+        rounding=Rounding(row["rounding"]),
+        misere=bool(row["misere"]),
+        carre_de_sept=bool(row["carre_de_sept"]),
+        created_at=row["created_at"],
+    )
+
+
+def fetch_game(db: sqlite_utils.Database, game_id: str) -> GameRules | None:
+    found = rows(db, "select * from games where id = ?", [game_id])
+    return game_from_row(found[0]) if found else None
+
+
+def live_deals(db: sqlite_utils.Database, game_id: str) -> list[dict[str, Any]]:
+    """The game's deals that are not deleted, in the order they were dealt, each with its input as
+    stored (`input_json`, parsed by `build_sheet`, which remembers what it has seen)."""
+    return rows(
+        db,
+        "select id, kind, input as input_json, version from deals where game_id = ? and deleted_at is null order by id",
+        [game_id],
+    )
+
+
+def revision(db: sqlite_utils.Database, game_id: str) -> int:
+    """Grows with every write to the game (each write is an action): what a refresh compares."""
+    return db.conn.execute("select count(*) from actions where game_id = ?", [game_id]).fetchone()[0]
+
+
+def input_text(data: dict[str, Any]) -> str:
+    """A deal's input as the deals table stores it."""
+    return json.dumps(data, ensure_ascii=False)
+
+
+def insert_deal(db: sqlite_utils.Database, game_id: str, kind: str, data: dict[str, Any]) -> int:
+    stamp = now()
+    return insert(
+        db,
+        "deals",
+        {
+            "game_id": game_id,
+            "kind": kind,
+            "input": input_text(data),
+            "version": 1,
+            "deleted_at": None,
+            "created_at": stamp,
+            "updated_at": stamp,
+        },
+    )
+
+
+def update_deal(db: sqlite_utils.Database, deal_id: int, **changes: Any) -> None:
+    if "input" in changes:
+        changes["input"] = input_text(changes["input"])
+    db.execute(
+        "update deals set " + ", ".join(f"{column} = ?" for column in changes) + ", updated_at = ? where id = ?",
+        [*changes.values(), now(), deal_id],
+    )
+
+
+def log_action(
+    db: sqlite_utils.Database, game_id: str, deal_id: int, action: str, previous_input: dict | None = None
+) -> str:
+    """Log a write to a game; returns its time stamp (the game's last activity)."""
+    stamp = now()
+    insert(
+        db,
+        "actions",
+        {
+            "game_id": game_id,
+            "deal_id": deal_id,
+            "action": action,
+            "previous_input": json.dumps(previous_input, ensure_ascii=False) if previous_input else None,
+            "undone_at": None,
+            "created_at": stamp,
+        },
+    )
+    return stamp
+
+
+def last_action(db: sqlite_utils.Database, game_id: str) -> dict[str, Any] | None:
+    found = rows(
+        db,
+        "select * from actions where game_id = ? and undone_at is null and action != 'undo' order by id desc limit 1",
+        [game_id],
+    )
+    return found[0] if found else None
+
+
+def mark_undone(db: sqlite_utils.Database, action_id: int) -> None:
+    db.execute("update actions set undone_at = ? where id = ?", [now(), action_id])
+
+
+def deal_row(db: sqlite_utils.Database, deal_id: int) -> dict[str, Any]:
+    row = rows(db, "select * from deals where id = ?", [deal_id])[0]
+    return {**row, "input": json.loads(row["input"])}
+
+
+def idempotent_response(db: sqlite_utils.Database, game_id: str, key: str) -> str | None:
+    """The JSON text first answered to a request with this key, if there was one."""
+    found = db.conn.execute("select response from idempotency_keys where game_id = ? and key = ?", [game_id, key])
+    row = found.fetchone()
+    return row[0] if row else None
+
+
+def remember_response(db: sqlite_utils.Database, game_id: str, key: str, response: str) -> None:
+    insert(
+        db,
+        "idempotency_keys",
+        {"game_id": game_id, "key": key, "status": 201, "response": response, "created_at": now()},
+    )

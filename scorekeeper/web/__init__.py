@@ -1,0 +1,59 @@
+"""Belote bridgée score-keeper: the Flask application factory."""
+
+from __future__ import annotations
+
+import os
+
+from flask import Flask
+
+from scorekeeper.web import (
+    access,
+    api,
+    archive,
+    compression,
+    database,
+    errors,
+    pages,
+    secret_key,
+    security,
+    sheet,
+    tools,
+)
+from scorekeeper.web.csrf import csrf
+from scorekeeper.web.paths import static_folder, template_folder
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=template_folder(),
+        static_folder=static_folder(),
+    )
+    app.config.from_mapping(
+        DATABASE=os.path.join(app.instance_path, "scorekeeper.db"),
+        # An evening lasts longer than Flask-WTF's one hour: a sheet left open keeps working.
+        WTF_CSRF_TIME_LIMIT=None,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("SCOREKEEPER")
+    else:
+        app.config.from_mapping(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    secret_key.init_app(app)
+
+    app.json.ensure_ascii = False  # French labels as they are, in UTF-8
+    compression.init_app(app)  # first: its after_request hook then runs after every other one
+    security.init_app(app)
+    csrf.init_app(app)
+    database.init_app(app)
+    errors.init_app(app)
+    access.init_app(app)  # before the blueprints: its guard runs ahead of every view
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(sheet.bp)
+    app.register_blueprint(tools.bp)
+    archive.init_app(app)  # evenings, statistics, export and import; its CLI commands
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)  # the API takes JSON bodies only, which no other site can send unasked
+    return app

@@ -1,0 +1,109 @@
+"""The games API (API.md): create, read, record a hand or a redeal, edit, delete, undo."""
+
+from __future__ import annotations
+
+from flask import Response, current_app, jsonify, make_response, request
+
+from scorekeeper.belote.sheet import Sheet
+from scorekeeper.belote.sheet_json import sheet_to_json, sheet_to_text
+from scorekeeper.services import games as service
+from scorekeeper.store import derived
+from scorekeeper.web.api import ApiError, bp, json_body
+from scorekeeper.web.database import get_db
+
+MAX_KEY_LENGTH = 200
+
+
+@bp.errorhandler(service.GameNotFound)
+def _not_found(error: service.GameNotFound):
+    return jsonify(error="Partie ou donne introuvable."), 404
+
+
+@bp.errorhandler(service.GameConflict)
+def _conflict(error: service.GameConflict):
+    return jsonify(error=error.message), 409
+
+
+def _idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 0 < len(key) <= MAX_KEY_LENGTH:
+        raise ApiError(422, f"L'en-tête « Idempotency-Key » doit faire de 1 à {MAX_KEY_LENGTH} caractères.")
+    return key
+
+
+def _json_text(text: str, status: int = 200) -> Response:
+    return current_app.response_class(text, status=status, mimetype="application/json")
+
+
+def _sheet(sheet: Sheet, status: int = 200) -> Response:
+    return _json_text(sheet_to_text(sheet), status)
+
+
+def _recorded(outcome: service.Recorded) -> Response:
+    """The sheet's JSON as the service wrote it: the same text for a request and its retries."""
+    return _json_text(outcome.text, 201)
+
+
+@bp.post("/games")
+def create_game():
+    sheet = service.create_game(get_db(), json_body())
+    response = _sheet(sheet, 201)
+    response.headers["Location"] = f"/api/v1/games/{sheet.game.id}"
+    return response
+
+
+@bp.get("/games/<game_id>")
+def read_game(game_id: str):
+    """The sheet; with If-None-Match, a 304 while nothing changed (what the page's refresh polls).
+    Read as every write stored it (one row), or built from the deals if no current copy is stored."""
+    db = get_db()
+    stored = derived.stored_sheet(db, game_id)
+    if stored is None:
+        sheet = service.get_sheet(db, game_id)
+        stored = sheet.revision, sheet_to_text(sheet)
+    revision, text = stored
+    tag = f"{game_id}-{revision}"  # weak: it names the sheet's state, whatever its encoding
+    if request.if_none_match.contains_weak(tag):
+        response = make_response("", 304)
+    else:
+        response = _json_text(text)
+    response.set_etag(tag, weak=True)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.post("/games/<game_id>/hands")
+def record_hand(game_id: str):
+    body = json_body()
+    return _recorded(service.record_hand(get_db(), game_id, body, _idempotency_key()))
+
+
+@bp.post("/games/<game_id>/redeals")
+def record_redeal(game_id: str):
+    body = json_body()
+    return _recorded(service.record_redeal(get_db(), game_id, body, _idempotency_key()))
+
+
+@bp.put("/games/<game_id>/hands/<int:number>")
+def edit_hand(game_id: str, number: int):
+    return _sheet(service.edit_deal(get_db(), game_id, number, json_body()))
+
+
+@bp.delete("/games/<game_id>/hands/<int:number>")
+def delete_hand(game_id: str, number: int):
+    """`?version=N` (optional): refuse the delete if the deal changed since the caller saw it."""
+    raw = request.args.get("version")
+    if raw is not None and not raw.isdigit():
+        raise ApiError(422, "« version » doit être le numéro de version de la donne.")
+    version = int(raw) if raw is not None else None
+    return _sheet(service.delete_deal(get_db(), game_id, number, version))
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str):
+    # Undo needs no body, but a write must still come as JSON: a plain form posted from another
+    # site (which a browser sends without asking first) must not be able to undo anything.
+    if not request.is_json:
+        raise ApiError(415, "Le corps de la requête doit être du JSON (Content-Type: application/json).")
+    sheet, message = service.undo(get_db(), game_id)
+    return jsonify({**sheet_to_json(sheet), "message": message})

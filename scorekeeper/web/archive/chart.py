@@ -1,0 +1,90 @@
+"""A game's running totals as an inline SVG line chart, drawn on the server (no chart library).
+
+This module only does the geometry: where each point, tick and label goes in a fixed viewBox;
+templates/archive/_chart.html writes the SVG. The viewBox is as wide as a phone's screen in CSS
+pixels, so that at `width: 100%` its text is drawn at about the size it is written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper.belote.sheet import Sheet
+
+WIDTH = 360
+HEIGHT = 230
+LEFT = 44  # room for the points' labels
+RIGHT = 12
+TOP = 14
+BOTTOM = 34  # room for the deals' labels and the axis title
+STEP = 500  # the points' gridlines, every 500
+
+
+@dataclass(frozen=True)
+class Tick:
+    position: float
+    label: str
+
+
+@dataclass(frozen=True)
+class Chart:
+    width: int
+    height: int
+    left: float
+    right: float
+    top: float
+    bottom: float
+    lines: dict[str, str]  # team → the polyline's points
+    ends: dict[str, tuple[float, float]]  # team → its last point
+    target_y: float
+    target: int
+    y_ticks: list[Tick]
+    x_ticks: list[Tick]
+    deal_count: int
+
+
+def _round_up(value: int, step: int) -> int:
+    return -(-value // step) * step
+
+
+def running_totals_chart(sheet: Sheet) -> Chart:
+    """Both teams' totals after each deal (0 before the first), with the target's line."""
+    totals = [{"A": 0, "B": 0}] + [deal.totals for deal in sheet.deals]
+    count = len(totals) - 1
+    highest = max(sheet.game.target, *(max(point.values()) for point in totals))
+    top_value = _round_up(highest, STEP)
+    plot_width = WIDTH - LEFT - RIGHT
+    plot_height = HEIGHT - TOP - BOTTOM
+
+    def x(index: int) -> float:
+        return round(LEFT + plot_width * index / max(count, 1), 1)
+
+    def y(value: int) -> float:
+        return round(TOP + plot_height * (1 - value / top_value), 1)
+
+    lines = {
+        team: " ".join(f"{x(index)},{y(point[team])}" for index, point in enumerate(totals)) for team in ("A", "B")
+    }
+    ends = {team: (x(count), y(totals[-1][team])) for team in ("A", "B")}
+    y_ticks = [Tick(y(value), str(value)) for value in range(0, top_value + 1, STEP)]
+    every = max(1, -(-count // 8))  # at most about eight deal numbers under the axis
+    x_ticks = [Tick(x(index), str(index)) for index in range(0, count + 1, every)]
+    if count and x_ticks[-1].label != str(count):
+        if x(count) - x_ticks[-1].position < 18:  # too close to read both: keep the last deal's
+            x_ticks.pop()
+        x_ticks.append(Tick(x(count), str(count)))
+    return Chart(
+        width=WIDTH,
+        height=HEIGHT,
+        left=LEFT,
+        right=WIDTH - RIGHT,
+        top=TOP,
+        bottom=HEIGHT - BOTTOM,
+        lines=lines,
+        ends=ends,
+        target_y=y(sheet.game.target),
+        target=sheet.game.target,
+        y_ticks=y_ticks,
+        x_ticks=x_ticks,
+        deal_count=count,
+    )

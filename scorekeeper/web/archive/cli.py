@@ -1,0 +1,115 @@
+"""The archive's commands: `flask --app scorekeeper export | import | backup | rebuild-derived`."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from pathlib import Path
+
+import click
+from flask import Flask, current_app
+from flask.cli import with_appcontext
+
+from scorekeeper.services import transfer
+from scorekeeper.store import derived
+from scorekeeper.store.db import connect, write_transaction
+
+
+def _database():
+    return connect(current_app.config["DATABASE"])
+
+
+@click.command("export")
+@click.option("--evening", type=int, help="Only this evening (its id, as in /soirees/<id>).")
+@click.option("--game", help="Only this game (its id).")
+@click.option("--format", "kind", type=click.Choice(["json", "csv"]), help="Default: the file's extension, else json.")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@with_appcontext
+def export_command(evening: int | None, game: str | None, kind: str | None, file: str) -> None:
+    """Write the archive (or one evening, or one game) to FILE, as JSON or CSV; '-' is stdout."""
+    if evening is not None and game is not None:
+        raise click.UsageError("--evening ou --game, pas les deux.")
+    kind = kind or ("csv" if file.lower().endswith(".csv") else "json")
+    database = _database()
+    try:
+        if evening is not None and database["evenings"].count_where("id = ?", [evening]) == 0:
+            raise click.ClickException(f"La soirée {evening} n'existe pas.")
+        if game is not None and database["games"].count_where("id = ?", [game]) == 0:
+            raise click.ClickException(f"La partie « {game} » n'existe pas.")
+        export = transfer.export_json if kind == "json" else transfer.export_csv
+        text = export(database, evening_id=evening, game_id=game)
+    finally:
+        database.close()
+    if file == "-":
+        click.echo(text, nl=False)
+        return
+    Path(file).write_text(text, encoding="utf-8")
+    click.echo(f"Export {kind.upper()} écrit dans {file}.", err=True)
+
+
+@click.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@with_appcontext
+def import_command(file: str) -> None:
+    """Import a JSON archive written by `export` (or the archive's export page)."""
+    database = _database()
+    try:
+        report = transfer.import_archive(database, transfer.read_json(Path(file).read_bytes()))
+    except transfer.ImportRefused as error:
+        raise click.ClickException(error.message + " Rien n'a été importé.") from None
+    finally:
+        database.close()
+    click.echo("Import terminé : " + report.summary())
+
+
+def backup(source_path: str, target_path: str) -> None:
+    """A consistent copy of the database through SQLite's backup API, safe while the app writes:
+    one step copies every page inside one read transaction, so the copy is one moment's state. It
+    is written beside the target and renamed into place, so a failed backup leaves nothing half
+    written."""
+    partial = f"{target_path}.{os.getpid()}.partial"
+    source = sqlite3.connect(source_path, timeout=30)
+    try:
+        target = sqlite3.connect(partial)
+        try:
+            source.backup(target)
+            target.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
+        finally:
+            target.close()
+    except BaseException:
+        if os.path.exists(partial):
+            os.remove(partial)
+        raise
+    finally:
+        source.close()
+    os.replace(partial, target_path)
+
+
+@click.command("backup")
+@click.argument("file", type=click.Path(dir_okay=False))
+@with_appcontext
+def backup_command(file: str) -> None:
+    """Copy the SQLite database to FILE, consistently, even while the app is serving."""
+    started = time.perf_counter()
+    backup(current_app.config["DATABASE"], file)
+    click.echo(f"Sauvegarde écrite dans {file} ({time.perf_counter() - started:.1f} s).")
+
+
+@click.command("rebuild-derived")
+@with_appcontext
+def rebuild_derived_command() -> None:
+    """Recompute the archive's derived tables (totals, winners, statistics) from the inputs."""
+    database = _database()
+    started = time.perf_counter()
+    try:
+        with write_transaction(database):
+            count = derived.rebuild_all(database)
+    finally:
+        database.close()
+    click.echo(f"Tables dérivées recalculées : {count} partie(s) en {time.perf_counter() - started:.1f} s.")
+
+
+def init_app(app: Flask) -> None:
+    for command in (export_command, import_command, backup_command, rebuild_derived_command):
+        app.cli.add_command(command)

@@ -1,0 +1,270 @@
+"""The archive's pages: evenings, a past game's sheet (read-only), search, statistics, the deals
+behind each figure, export and import. Reads go through `queries` and `stats`; the only writes
+(an evening's details, an import) run in one IMMEDIATE transaction each."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from flask import Response, abort, flash, redirect, render_template, request, url_for
+
+from scorekeeper.belote.explain import explain
+from scorekeeper.belote.sheet import Sheet
+from scorekeeper.belote.terms import InvalidInput, Team
+from scorekeeper.services import games as service
+from scorekeeper.services import lists as queries
+from scorekeeper.services import stats, transfer
+from scorekeeper.store import evenings
+from scorekeeper.store.db import write_transaction
+from scorekeeper.web.archive import bp
+from scorekeeper.web.archive.chart import running_totals_chart
+from scorekeeper.web.archive.forms import LIMITS, EveningForm, ImportForm
+from scorekeeper.web.csrf import csrf
+from scorekeeper.web.database import get_db
+from scorekeeper.web.sheet.forms import ROUNDING_CHOICES
+
+IMPORT_MAX_BYTES = 64 * 1024 * 1024  # a whole archive; the app's other bodies stay small
+
+
+# --- helpers of the templates --------------------------------------------------------------
+
+
+@bp.app_template_global()
+def page_url(number: int) -> str:
+    """This page's address with another page number, its other filters kept."""
+    args = request.args.to_dict(flat=False)
+    args["page"] = [str(number)]
+    return url_for(request.endpoint, **(request.view_args or {}), **args)
+
+
+@bp.app_template_global()
+def deals_url(subject: dict[str, str], **filters: str) -> str:
+    """The list of deals behind a figure of `subject` (a player's or a team's query key)."""
+    return url_for("archive.deals", **subject, **filters)
+
+
+@bp.app_template_global()
+def games_url(subject: dict[str, str], **filters: str) -> str:
+    return url_for("archive.games", **subject, **filters)
+
+
+@bp.app_template_filter()
+def percent(part: int, whole: int, bare: bool = False) -> str:
+    """12 of 20 → ' (60 %)'; nothing when there is no whole to divide by."""
+    if not whole:
+        return "–" if bare else ""
+    text = f"{round(100 * part / whole)}\u202f%"
+    return text if bare else f" ({text})"
+
+
+bp.app_template_filter("short_date")(evenings.short_date)
+
+
+@bp.app_template_filter()
+def decimal(value: float) -> str:
+    """In the French way: 123,4."""
+    return f"{value:.1f}".replace(".", ",")
+
+
+def _page() -> int:
+    return queries.page_number(request.args.get("page"))
+
+
+def _sheet_or_404(game_id: str) -> Sheet:
+    try:
+        return service.get_sheet(get_db(), game_id)
+    except service.GameNotFound:
+        abort(404)
+
+
+# --- evenings ------------------------------------------------------------------------------
+
+
+@bp.get("/soirees")
+def evenings_list():
+    page = queries.evenings_page(get_db(), _page())
+    return render_template("archive/evenings.html", page=page)
+
+
+@bp.route("/soirees/<int:evening_id>", methods=["GET", "POST"])
+def evening(evening_id: int):
+    db = get_db()
+    found = queries.evening(db, evening_id)
+    if found is None:
+        abort(404)
+    form = EveningForm(data={"date": date.fromisoformat(found.date), "place": found.place, "note": found.note})
+    if form.validate_on_submit():
+        try:
+            with write_transaction(db):
+                evenings.update(db, evening_id, form.to_body())
+        except InvalidInput as error:
+            getattr(form, error.field if error.field in ("place", "note") else "date").errors = [error.message]
+        else:
+            flash("Soirée enregistrée.", "info")
+            return redirect(url_for("archive.evening", evening_id=evening_id))
+    return render_template("archive/evening.html", evening=found, form=form, limits=LIMITS)
+
+
+@bp.get("/soirees/<int:evening_id>/imprimer")
+def print_evening(evening_id: int):
+    db = get_db()
+    found = queries.evening(db, evening_id)
+    if found is None:
+        abort(404)
+    sheets = [service.get_sheet(db, game.id) for game in found.games]
+    return render_template("archive/print.html", sheets=sheets, evening=found, title=found.label)
+
+
+# --- a past game ---------------------------------------------------------------------------
+
+
+@bp.get("/archives/parties/<game_id>")
+def game(game_id: str):
+    sheet = _sheet_or_404(game_id)
+    db = get_db()
+    line = queries.game_line(db, game_id)
+    found = queries.evening(db, line.evening_id) if line and line.evening_id else None
+    names = {Team.A: sheet.game.teams["A"], Team.B: sheet.game.teams["B"]}
+    return render_template(
+        "archive/game.html",
+        sheet=sheet,
+        evening=found,
+        chart=running_totals_chart(sheet),
+        explanations=lambda deal: explain(deal.hand, deal.result, names),
+        rounding=dict(ROUNDING_CHOICES)[sheet.game.rounding.value],
+        read_only=True,
+    )
+
+
+@bp.get("/archives/parties/<game_id>/imprimer")
+def print_game(game_id: str):
+    sheet = _sheet_or_404(game_id)
+    title = f"{sheet.game.teams['A']} – {sheet.game.teams['B']}"
+    return render_template("archive/print.html", sheets=[sheet], evening=None, title=title)
+
+
+# --- export and import ---------------------------------------------------------------------
+
+
+def _download(text: str, filename: str, kind: str) -> Response:
+    mimetype = "application/json" if kind == "json" else "text/csv"
+    response = Response(text, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}.{kind}"'
+    return response
+
+
+def _export(kind: str, filename: str, **selection) -> Response:
+    db = get_db()
+    text = transfer.export_json(db, **selection) if kind == "json" else transfer.export_csv(db, **selection)
+    return _download(text, filename, kind)
+
+
+@bp.get("/archives/export.<any(json, csv):kind>")
+def export_all(kind: str):
+    return _export(kind, f"belote-archive-{date.today().isoformat()}")
+
+
+@bp.get("/soirees/<int:evening_id>/export.<any(json, csv):kind>")
+def export_evening(evening_id: int, kind: str):
+    found = evenings.fetch(get_db(), evening_id)
+    if found is None:
+        abort(404)
+    return _export(kind, f"belote-soiree-{found['date']}-{evening_id}", evening_id=evening_id)
+
+
+@bp.get("/archives/parties/<game_id>/export.<any(json, csv):kind>")
+def export_game(game_id: str, kind: str):
+    _sheet_or_404(game_id)
+    return _export(kind, f"belote-partie-{game_id}", game_id=game_id)
+
+
+@bp.route("/archives/importer", methods=["GET", "POST"])
+@csrf.exempt  # the form checks its own token, after the larger body limit below is set
+def import_archive():
+    request.max_content_length = IMPORT_MAX_BYTES
+    form = ImportForm()
+    if form.validate_on_submit():
+        try:
+            data = transfer.read_json(form.archive.data.read())
+            report = transfer.import_archive(get_db(), data)
+        except transfer.ImportRefused as error:
+            form.archive.errors = [error.message + " Rien n'a été importé."]
+        else:
+            flash("Import terminé : " + report.summary(), "info")
+            return redirect(url_for("archive.evenings_list"))
+    status = 422 if form.errors else 200
+    return render_template("archive/import.html", form=form), status
+
+
+# --- search and statistics -----------------------------------------------------------------
+
+
+@bp.get("/recherche")
+def search():
+    query = " ".join((request.args.get("joueur") or "").split())[:40]
+    players, page = [], None
+    if query:
+        db = get_db()
+        players = queries.search_players(db, query)
+        page = queries.search_games(db, query, _page())
+    return render_template("archive/search.html", query=query, players=players, page=page)
+
+
+@bp.get("/statistiques")
+def statistics():
+    return render_template("archive/stats.html", page=stats.players_page(get_db(), _page()), teams=False)
+
+
+@bp.get("/statistiques/equipes")
+def team_statistics():
+    return render_template("archive/stats.html", page=stats.teams_page(get_db(), _page()), teams=True)
+
+
+@bp.get("/statistiques/joueurs/<path:name>")  # a name may hold a "/"
+def player(name: str):
+    subject = stats.player(get_db(), name)
+    if subject is None:
+        abort(404)
+    return render_template("archive/subject.html", subject=subject)
+
+
+@bp.get("/statistiques/equipes/<path:pair>")
+def team(pair: str):
+    """`pair` is the two partners' names joined by "|" (which no name holds), in either order."""
+    names = pair.split("|")
+    subject = stats.team(get_db(), *names) if len(names) == 2 else None
+    if subject is None:
+        abort(404)
+    return render_template("archive/subject.html", subject=subject)
+
+
+def _subject_name(kind: str | None, key: str) -> str | None:
+    if kind == "joueur":
+        return stats.display_names(get_db(), [key]).get(key, key)
+    if kind == "equipe":
+        names = stats.display_names(get_db(), key.split("|"))
+        return " & ".join(names.get(part, part) for part in key.split("|"))
+    return None
+
+
+@bp.errorhandler(stats.BadFilter)
+def _bad_filter(error: stats.BadFilter):
+    """A list of deals or games asked with filters that name nothing: said on the page, 400."""
+    return render_template("error.html", title="Liste impossible", message=error.message), 400
+
+
+@bp.get("/statistiques/donnes")
+def deals():
+    deal_filter = stats.DealFilter.from_args(request.args)
+    page = stats.deals(get_db(), deal_filter, _page())
+    title = deal_filter.describe(_subject_name(deal_filter.kind, deal_filter.key))
+    return render_template("archive/deals.html", page=page, title=title)
+
+
+@bp.get("/statistiques/parties")
+def games():
+    game_filter = stats.GameFilter.from_args(request.args)
+    page = stats.games(get_db(), game_filter, _page())
+    partner = _subject_name("joueur", game_filter.partner) if game_filter.partner else None
+    title = game_filter.describe(_subject_name(game_filter.kind, game_filter.key), partner)
+    return render_template("archive/games.html", page=page, title=title)

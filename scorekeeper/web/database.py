@@ -1,0 +1,47 @@
+"""The database of a request: a connection from the process's pool, handed back at teardown; and
+the `init-db` command."""
+
+from __future__ import annotations
+
+import click
+import sqlite_utils
+from flask import Flask, current_app, g
+from flask.cli import with_appcontext
+
+from scorekeeper.store.db import pool
+from scorekeeper.store.migrate import migrate
+
+
+def get_db() -> sqlite_utils.Database:
+    if "db" not in g:
+        g.db = pool.take(current_app.config["DATABASE"])
+    return g.db
+
+
+def connection_failed() -> None:
+    """Called by the error handlers when a request met a database error: the connection is closed
+    at the request's end instead of going back to the pool."""
+    g.db_failed = True
+
+
+def close_db(exception: BaseException | None = None) -> None:
+    database = g.pop("db", None)
+    failed = g.pop("db_failed", False) or exception is not None
+    if database is not None:
+        pool.give_back(current_app.config["DATABASE"], database, failed)
+
+
+@click.command("init-db")
+@with_appcontext
+def init_db_command() -> None:
+    """Create the database or bring its schema up to date."""
+    applied = migrate(current_app.config["DATABASE"])
+    if applied:
+        click.echo("Migrations appliquées : " + ", ".join(applied))
+    else:
+        click.echo("Base de données à jour.")
+
+
+def init_app(app: Flask) -> None:
+    app.teardown_appcontext(close_db)
+    app.cli.add_command(init_db_command)

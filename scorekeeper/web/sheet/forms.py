@@ -1,0 +1,261 @@
+"""The HTML forms of a game: creating it and entering a deal. They turn what was tapped into the
+JSON body the service layer takes (the same body as the API), and back again for an edit."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectChoice, SelectField, StringField
+from wtforms.meta import DefaultMeta
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
+
+from scorekeeper.belote.sheet import team_of_player
+from scorekeeper.belote.terms import CONTRACT_VALUES, MODE_LABELS, Coinche, Meld, Mode, Rounding
+from scorekeeper.services.games import MAX_NAME_LENGTH, NAME_FORBIDDEN
+
+
+def choices(pairs) -> list[SelectChoice]:
+    """(value, label) pairs as WTForms options."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+ROUNDING_CHOICES = [
+    (Rounding.NEAREST.value, "À la dizaine la plus proche"),
+    (Rounding.COMPLEMENT.value, "Preneurs arrondis, défense en complément à 160"),
+    (Rounding.NONE.value, "Sans arrondi"),
+]
+CONTRACT_CHOICES = [(str(value), str(value)) for value in CONTRACT_VALUES] + [
+    ("capot", "Capot"),
+    ("generale", "Générale"),
+]
+MODE_SHORT = {
+    Mode.SPADES: "♠",
+    Mode.HEARTS: "♥",
+    Mode.DIAMONDS: "♦",
+    Mode.CLUBS: "♣",
+    Mode.NO_TRUMP: "SA",
+    Mode.ALL_TRUMP: "TA",
+}
+MODE_CHOICES = [(mode.value, MODE_SHORT[mode]) for mode in Mode]
+COINCHE_CHOICES = [(Coinche.NONE.value, "Non"), (Coinche.COINCHE.value, "Coinche ×2"),
+                   (Coinche.SURCOINCHE.value, "Surcoinche ×4")]
+MELD_KINDS = [meld for meld in Meld]
+MAX_MELD_COUNT = 4
+TEAM_CODES = ("A", "B")
+
+# Where the service's refusal (named by its JSON field) is shown on the deal form.
+FIELD_OF_ERROR = {
+    "taker": "taker_player",
+    "taker_player": "taker_player",
+    "contract": "contract",
+    "mode": "mode",
+    "coinche": "coinche",
+    "taker_points": "points",
+    "all_tricks": "all_tricks",
+    "best_meld": "best_meld",
+    "belote": "belote_A",
+    "melds": "melds_A_tierce",
+}
+
+
+# The service names fields as the API does; a person at the table reads these words instead.
+FIELD_WORDS = {
+    "taker": "Preneurs",
+    "taker_player": "Qui a pris",
+    "contract": "Contrat",
+    "mode": "Atout",
+    "coinche": "Coinche",
+    "taker_points": "Points faits",
+    "all_tricks": "Tous les plis",
+    "melds": "Annonces",
+    "melds.A": "Annonces A",
+    "melds.B": "Annonces B",
+    "best_meld": "Meilleure annonce",
+    "belote": "Belote",
+    "belote.A": "Belote A",
+    "belote.B": "Belote B",
+    "reason": "Redonne",
+    "player": "Demandée par",
+    "version": "Version",
+}
+
+
+def for_people(message: str) -> str:
+    """The service's message with its JSON field names in the words of the form."""
+    for key, words in sorted(FIELD_WORDS.items(), key=lambda item: -len(item[0])):
+        message = message.replace(f"« {key} »", f"« {words} »")
+    return message
+
+
+class FrenchForm(FlaskForm):
+    """WTForms' own refusals (a choice not offered, a number that is not one) in French: Flask-WTF
+    would translate them only through Flask-Babel, which the app does not use."""
+
+    class Meta:
+        locales = ("fr",)
+
+        def get_translations(self, form):
+            return DefaultMeta.get_translations(self, form)
+
+
+def _name_rules(label: str) -> list:
+    return [
+        Length(max=MAX_NAME_LENGTH, message=f"« {label} » : {MAX_NAME_LENGTH} caractères au plus."),
+        Regexp(
+            f"^[^{re.escape(NAME_FORBIDDEN)}]*$",
+            message=f"« {label} » : le caractère « | » ne va pas dans un nom.",
+        ),
+    ]
+
+
+class GameForm(FrenchForm):
+    team_a = StringField("Équipe A", default="Nous", validators=_name_rules("Équipe A"))
+    team_b = StringField("Équipe B", default="Eux", validators=_name_rules("Équipe B"))
+    player_0 = StringField("Joueur 1", validators=_name_rules("Joueur 1"))
+    player_1 = StringField("Joueur 2", validators=_name_rules("Joueur 2"))
+    player_2 = StringField("Joueur 3", validators=_name_rules("Joueur 3"))
+    player_3 = StringField("Joueur 4", validators=_name_rules("Joueur 4"))
+    dealer = RadioField(
+        "Premier donneur", choices=choices((i, f"Joueur {i + 1}") for i in range(4)), coerce=int, default=0
+    )
+    target = RadioField("Partie en", choices=choices([(2000, "2000"), (1000, "1000")]), coerce=int, default=2000)
+    rounding = RadioField("Arrondi", choices=choices(ROUNDING_CHOICES), default=Rounding.NEAREST.value)
+    misere = BooleanField("Misère (moins de 10 points en main : on redonne)")
+    carre_de_sept = BooleanField("Carré de 7 (les quatre 7 en main : on redonne)")
+    evening = SelectField("Soirée", choices=choices([("", "Ce soir")]), default="")
+
+    def set_evenings(self, evenings: list[tuple[int, str]]) -> None:
+        """Today's evening first (the default), then the recent ones, as (id, label) pairs."""
+        self.evening.choices = choices([("", "Ce soir"), *((str(key), label) for key, label in evenings)])
+
+    def to_body(self) -> dict[str, Any]:
+        return {
+            "evening": int(self.evening.data) if self.evening.data else None,
+            "teams": {"A": self.team_a.data, "B": self.team_b.data},
+            "players": [getattr(self, f"player_{i}").data or None for i in range(4)],
+            "dealer": self.dealer.data,
+            "target": self.target.data,
+            "rules": {
+                "rounding": self.rounding.data,
+                "misere": bool(self.misere.data),
+                "carre_de_sept": bool(self.carre_de_sept.data),
+            },
+        }
+
+
+class DealForm(FrenchForm):
+    taker_player = RadioField("Qui a pris ?", coerce=int, validators=[InputRequired("Touchez le joueur qui a pris.")])
+    contract = RadioField(
+        "Contrat", choices=choices(CONTRACT_CHOICES), validators=[InputRequired("Choisissez le contrat.")]
+    )
+    mode = RadioField("Atout", choices=choices(MODE_CHOICES), validators=[InputRequired("Choisissez l'atout.")])
+    coinche = RadioField("Coinche", choices=choices(COINCHE_CHOICES), default=Coinche.NONE.value)
+    points = IntegerField(
+        "Points faits",
+        validators=[Optional(), NumberRange(0, 162, "Entre 0 et 162 points.")],
+    )
+    points_team = RadioField(
+        "Points de", choices=choices([("takers", "Preneurs"), ("defense", "Défense")]), default="takers"
+    )
+    all_tricks = BooleanField("Tous les plis (capot)")
+    best_meld = RadioField(
+        "Meilleure annonce", choices=choices([("A", "A"), ("B", "B"), ("none", "Personne")]), validators=[Optional()]
+    )
+    belote_A = IntegerField("Belote", default=0, validators=[Optional(), NumberRange(0, 4, "De 0 à 4.")])
+    belote_B = IntegerField("Belote", default=0, validators=[Optional(), NumberRange(0, 4, "De 0 à 4.")])
+    request_id = HiddenField()
+    version = HiddenField()
+
+    def set_players(self, players: list[str], teams: dict[str, str]) -> None:
+        self.taker_player.choices = choices(enumerate(players))
+        self.best_meld.choices = choices([("A", teams["A"]), ("B", teams["B"]), ("none", "Personne (égalité)")])
+
+    def meld_fields(self, team: str):
+        return [(meld, getattr(self, f"melds_{team}_{meld.value}")) for meld in MELD_KINDS]
+
+    def to_body(self) -> dict[str, Any]:
+        """The hand as the service takes it; only what the form could not check is left to it."""
+        taker_player = self.taker_player.data
+        taker = team_of_player(taker_player).value
+        contract = self.contract.data
+        body: dict[str, Any] = {
+            "taker": taker,
+            "taker_player": taker_player,
+            "contract": int(contract) if contract.isdigit() else contract,
+            "mode": self.mode.data,
+            "coinche": self.coinche.data or Coinche.NONE.value,
+        }
+        if self.all_tricks.data:
+            body["all_tricks"] = True
+        elif self.points.data is not None:
+            points = self.points.data
+            body["taker_points"] = points if self.points_team.data != "defense" else 162 - points
+        melds = {team: [meld.value for meld, field in self.meld_fields(team) for _ in range(field.data or 0)]
+                 for team in TEAM_CODES}
+        if any(melds.values()):
+            body["melds"] = melds
+        belote = {team: getattr(self, f"belote_{team}").data or 0 for team in TEAM_CODES}
+        if any(belote.values()):
+            body["belote"] = belote
+        if self.best_meld.data:
+            body["best_meld"] = self.best_meld.data
+        return body
+
+    def fill_from(self, data: dict[str, Any], version: int) -> None:
+        """Prefill from a stored hand, for an edit."""
+        taker_player = data.get("taker_player")
+        if taker_player is None:  # recorded without a player (API): the team's first player
+            taker_player = 0 if data["taker"] == "A" else 1
+        self.taker_player.data = taker_player
+        self.contract.data = str(data["contract"])
+        self.mode.data = data["mode"]
+        self.coinche.data = data.get("coinche", Coinche.NONE.value)
+        self.all_tricks.data = data.get("all_tricks", False)
+        self.points.data = data.get("taker_points")
+        self.points_team.data = "takers"
+        for team in TEAM_CODES:
+            codes = data.get("melds", {}).get(team, [])
+            for meld, field in self.meld_fields(team):
+                field.data = codes.count(meld.value)
+            getattr(self, f"belote_{team}").data = data.get("belote", {}).get(team, 0)
+        self.best_meld.data = data.get("best_meld")
+        self.version.data = str(version)
+
+
+for _team in TEAM_CODES:
+    for _meld in MELD_KINDS:
+        setattr(
+            DealForm,
+            f"melds_{_team}_{_meld.value}",
+            IntegerField(
+                _meld.label,
+                default=0,
+                validators=[Optional(), NumberRange(0, MAX_MELD_COUNT, f"De 0 à {MAX_MELD_COUNT}.")],
+            ),
+        )
+
+
+class RedealForm(FrenchForm):
+    reason = RadioField(
+        "Redonne",
+        choices=choices([("all_pass", "Tout le monde passe"), ("misere", "Misère"), ("carre_de_sept", "Carré de 7")]),
+        validators=[InputRequired()],
+    )
+    player = RadioField("Demandée par", coerce=int, validators=[Optional()])
+    request_id = HiddenField()
+
+
+class ConfirmForm(FrenchForm):
+    """A bare form for the CSRF token of a button (delete, undo)."""
+
+    version = HiddenField()
+
+
+def mode_symbol(mode: str) -> str:
+    return MODE_SHORT[Mode(mode)]
+
+
+def mode_label(mode: str) -> str:
+    return MODE_LABELS[Mode(mode)]

@@ -1,0 +1,254 @@
+"""Views of a game. Each write goes through the service layer, like the API; a refusal shows the
+French message next to its field and saves nothing."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from flask import abort, flash, redirect, render_template, request, url_for
+
+from scorekeeper.belote.explain import explain
+from scorekeeper.belote.hands import parse_hand
+from scorekeeper.belote.scoring import score
+from scorekeeper.belote.sheet import Sheet
+from scorekeeper.belote.terms import InvalidInput, Team
+from scorekeeper.services import games as service
+from scorekeeper.store import evenings
+from scorekeeper.web.api.score import result_to_json
+from scorekeeper.web.database import get_db
+from scorekeeper.web.sheet import bp
+from scorekeeper.web.sheet.forms import FIELD_OF_ERROR, ConfirmForm, DealForm, GameForm, RedealForm, choices, for_people
+
+
+def _sheet_or_404(game_id: str) -> Sheet:
+    try:
+        return service.get_sheet(get_db(), game_id)
+    except service.GameNotFound:
+        abort(404)
+
+
+def _new_request_id() -> str:
+    return secrets.token_urlsafe(12)
+
+
+@bp.route("/nouvelle", methods=["GET", "POST"])
+def create():
+    form = GameForm()
+    form.set_evenings([(row["id"], evenings.evening_label(row)) for row in evenings.recent(get_db(), 12)])
+    if form.validate_on_submit():
+        try:
+            sheet = service.create_game(get_db(), form.to_body())
+        except InvalidInput as error:
+            form.team_a.errors = [error.message]  # only reachable through a forged form
+        else:
+            return redirect(url_for("sheet.show", game_id=sheet.game.id))
+    return render_template("sheet/new_game.html", form=form)
+
+
+@bp.get("/<game_id>")
+def show(game_id: str):
+    sheet = _sheet_or_404(game_id)
+    redeal = RedealForm(request_id=_new_request_id())
+    redeal.player.choices = choices(enumerate(sheet.game.players))
+    names = {Team.A: sheet.game.teams["A"], Team.B: sheet.game.teams["B"]}
+    return render_template(
+        "sheet/sheet.html",
+        sheet=sheet,
+        redeal_form=redeal,
+        confirm=ConfirmForm(),
+        explanations=lambda deal: explain(deal.hand, deal.result, names),
+    )
+
+
+def _deal_form(sheet: Sheet) -> DealForm:
+    """The deal form; on a GET that carries a form's state (back from the card counter, which
+    the page's script sends the state to), the form is filled from it."""
+    if request.method == "GET" and "contract" in request.args:
+        form = DealForm(formdata=request.args)
+    else:
+        form = DealForm()
+    form.set_players(sheet.game.players, sheet.game.teams)
+    return form
+
+
+def _show_error(form: DealForm, error: InvalidInput) -> None:
+    field = getattr(form, FIELD_OF_ERROR.get(error.field, "taker_player"))
+    field.errors = [*field.errors, for_people(error.message)]
+
+
+def _preview(form: DealForm, sheet: Sheet) -> dict[str, Any]:
+    """The deal's score before saving (the "Calculer" step without JavaScript), in the same JSON
+    form as the scoring service answers the page's live preview."""
+    body = form.to_body()
+    body.pop("taker_player", None)
+    return result_to_json(score(parse_hand(body, rounding=sheet.game.rounding)))
+
+
+def _render_deal_form(sheet: Sheet, form: DealForm, preview: dict | None, deal) -> str:
+    body_extras = any(field.data for team in ("A", "B") for _, field in form.meld_fields(team)) or any(
+        (form.belote_A.data, form.belote_B.data)
+    )
+    return render_template(
+        "sheet/deal_form.html",
+        sheet=sheet,
+        form=form,
+        preview=preview,
+        deal=deal,
+        extras_open=body_extras,
+        counter_url=url_for("tools.counter"),
+    )
+
+
+def _submit_deal_form(sheet: Sheet, form: DealForm, deal, save: Callable[[], Any]) -> Any:
+    """The deal form's answer: on a valid POST, "Calculer" previews the score and anything else
+    saves through `save`; a refusal is shown next to its field and nothing is saved."""
+    preview = None
+    if form.validate_on_submit():
+        try:
+            if "calculer" in request.form:
+                preview = _preview(form, sheet)
+            else:
+                return save()
+        except InvalidInput as error:
+            _show_error(form, error)
+    return _render_deal_form(sheet, form, preview, deal)
+
+
+@bp.route("/<game_id>/donnes/nouvelle", methods=["GET", "POST"])
+def record(game_id: str):
+    sheet = _sheet_or_404(game_id)
+    if sheet.finished and request.method == "GET":  # a POST may be a retry: the service replays it
+        flash("La partie est finie : modifiez ou supprimez une donne pour la rouvrir.", "error")
+        return redirect(url_for("sheet.show", game_id=game_id))
+    form = _deal_form(sheet)
+    if request.method == "GET":
+        form.request_id.data = form.request_id.data or _new_request_id()
+        _prefill_from_counter(form)
+
+    def save():
+        try:
+            service.record_hand(get_db(), game_id, form.to_body(), form.request_id.data or None)
+        except service.GameConflict as error:
+            flash(error.message, "error")
+            return redirect(url_for("sheet.show", game_id=game_id))
+        return redirect(url_for("sheet.show", game_id=game_id, _anchor="donnes"))
+
+    return _submit_deal_form(sheet, form, None, save)
+
+
+def _prefill_from_counter(form: DealForm) -> None:
+    """Back from the card counter (/outils/compter): its pile's points fill the points field."""
+    points = request.args.get("points", type=int)
+    if points is not None and 0 <= points <= 162:
+        form.points.data = points
+        form.points_team.data = "takers" if request.args.get("team", "takers") == "takers" else "defense"
+
+
+@bp.route("/<game_id>/donnes/<int:number>/modifier", methods=["GET", "POST"])
+def edit(game_id: str, number: int):
+    sheet = _sheet_or_404(game_id)
+    deal = sheet.deal(number)
+    if deal is None:
+        abort(404)
+    if not deal.is_hand:
+        return _edit_redeal(sheet, deal)
+    form = _deal_form(sheet)
+    if request.method == "GET":
+        if "contract" not in request.args:
+            form.fill_from(deal.input, deal.version)
+        _prefill_from_counter(form)
+
+    def save():
+        body = {**form.to_body(), "version": _int_or_none(form.version.data)}
+        try:
+            service.edit_deal(get_db(), game_id, number, body)
+        except service.GameConflict as error:
+            flash(error.message, "error")
+            return redirect(url_for("sheet.edit", game_id=game_id, number=number))
+        except service.GameNotFound:
+            flash("Cette donne n'existe plus : elle a été supprimée sur un autre téléphone.", "error")
+            return redirect(url_for("sheet.show", game_id=game_id))
+        flash(f"Donne {number} modifiée.", "info")
+        return redirect(url_for("sheet.show", game_id=game_id, _anchor=f"donne-{number}"))
+
+    return _submit_deal_form(sheet, form, deal, save)
+
+
+def _edit_redeal(sheet: Sheet, deal) -> Any:
+    form = RedealForm()
+    form.player.choices = choices(enumerate(sheet.game.players))
+    if request.method == "GET":
+        form.reason.data = deal.reason
+        form.player.data = deal.player
+    elif form.validate_on_submit():
+        body = {
+            "reason": form.reason.data,
+            "player": form.player.data,
+            "version": _int_or_none(request.form.get("version")),
+        }
+        if body["reason"] == "all_pass":
+            body["player"] = None
+        try:
+            service.edit_deal(get_db(), sheet.game.id, deal.number, body)
+        except InvalidInput as error:
+            form.reason.errors = [for_people(error.message)]
+        except service.GameConflict as error:
+            flash(error.message, "error")
+            return redirect(url_for("sheet.edit", game_id=sheet.game.id, number=deal.number))
+        else:
+            flash(f"Donne {deal.number} modifiée.", "info")
+            return redirect(url_for("sheet.show", game_id=sheet.game.id))
+    return render_template("sheet/redeal_form.html", sheet=sheet, form=form, deal=deal)
+
+
+def _int_or_none(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() else None
+
+
+@bp.post("/<game_id>/donnes/<int:number>/supprimer")
+def delete(game_id: str, number: int):
+    _sheet_or_404(game_id)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        try:
+            service.delete_deal(get_db(), game_id, number, _int_or_none(form.version.data))
+        except service.GameNotFound:
+            flash("Cette donne n'existe plus.", "error")
+        except service.GameConflict as error:
+            flash(error.message, "error")
+        else:
+            flash(f"Donne {number} supprimée. « Annuler » la rétablit.", "info")
+    return redirect(url_for("sheet.show", game_id=game_id))
+
+
+@bp.post("/<game_id>/annuler")
+def undo(game_id: str):
+    _sheet_or_404(game_id)
+    if ConfirmForm().validate_on_submit():
+        try:
+            _, message = service.undo(get_db(), game_id)
+        except service.GameConflict as error:
+            flash(error.message, "error")
+        else:
+            flash(message, "info")
+    return redirect(url_for("sheet.show", game_id=game_id))
+
+
+@bp.post("/<game_id>/redonne")
+def redeal(game_id: str):
+    sheet = _sheet_or_404(game_id)
+    form = RedealForm()
+    form.player.choices = choices(enumerate(sheet.game.players))
+    if form.validate_on_submit():
+        body = {"reason": form.reason.data}
+        if form.reason.data != "all_pass":
+            body["player"] = form.player.data
+        try:
+            service.record_redeal(get_db(), game_id, body, form.request_id.data or None)
+        except (InvalidInput, service.GameConflict) as error:
+            flash(for_people(error.message), "error")
+    else:
+        flash("Redonne non enregistrée : choisissez la raison (et qui l'a demandée).", "error")
+    return redirect(url_for("sheet.show", game_id=game_id))
