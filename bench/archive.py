@@ -22,10 +22,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, installed or not
 
+from scorekeeper.belote.game import Game, Rules  # noqa: E402
+from scorekeeper.belote.game_input import parse_hand_input  # noqa: E402
 from scorekeeper.belote.scoring import score  # noqa: E402
-from scorekeeper.belote.sheet import GameRules, hand_from_input, team_of_player  # noqa: E402
-from scorekeeper.belote.terms import Rounding  # noqa: E402
-from scorekeeper.services import games as service
+from scorekeeper.belote.sheet import hand_from_input  # noqa: E402
+from scorekeeper.belote.terms import (
+    Rounding,  # noqa: E402
+    team_of_player,  # noqa: E402
+)
 from scorekeeper.store import derived  # noqa: E402
 from scorekeeper.store import games as store
 from scorekeeper.store.db import connect, write_transaction  # noqa: E402
@@ -72,7 +76,7 @@ def random_hand(rng: random.Random) -> dict:
 
 
 def play_game(
-    rng: random.Random, game: GameRules, deal_goal: int, finish: bool, all_hands: bool = False
+    rng: random.Random, game: Game, deal_goal: int, finish: bool, all_hands: bool = False
 ) -> list[tuple[str, dict]]:
     """Hands until a team wins (or, for a game left in progress, a few), then redeals spread
     before the last hand so that the game has about `deal_goal` deals. A game to 2000 is won
@@ -83,10 +87,10 @@ def play_game(
     hands: list[dict] = []
     while True:
         try:
-            data = service.parse_hand_input(random_hand(rng), game)
+            data = parse_hand_input(random_hand(rng), game)
         except ValueError:
             continue
-        result = score(hand_from_input(data, game.rounding))
+        result = score(hand_from_input(data, game.rules.rounding))
         hands.append(data)
         for team in totals:
             totals[team] += result.scores[team]
@@ -130,15 +134,13 @@ def fill(path: str, games: int, deals: int, seed: int = 5, all_hands: bool = Fal
         day = date.fromisoformat(evening_rows[evening][1])
         moment = datetime(day.year, day.month, day.day, 19, tzinfo=UTC) + timedelta(minutes=50 * (index % 4))
         teams = rng.choice(TEAM_NAMES)
-        game = GameRules(
+        game = Game(
             id=game_id,
             teams={"A": teams[0], "B": teams[1]},
             players=rng.sample(NAMES, 4),
             first_dealer=rng.randrange(4),
             target=2000 if rng.random() < 0.9 else 1000,
-            rounding=rng.choice([Rounding.NEAREST] * 4 + [Rounding.COMPLEMENT, Rounding.NONE]),
-            misere=False,
-            carre_de_sept=False,
+            rules=Rules(rounding=rng.choice([Rounding.NEAREST] * 4 + [Rounding.COMPLEMENT, Rounding.NONE])),
             created_at=moment.isoformat(timespec="milliseconds"),
         )
         remaining_games = games - index

@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.belote.cards import DECK, Card, Suit, card_points, parse_card, parse_cards, pile_points
-from scorekeeper.belote.terms import InvalidHand, Mode, Rank
+from scorekeeper.belote.errors import InvalidHand
+from scorekeeper.belote.terms import Mode, Rank
 
 
 def cards(*codes: str) -> tuple[Card, ...]:

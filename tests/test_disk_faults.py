@@ -175,13 +175,13 @@ def test_every_message_says_nothing_was_saved():
 
 
 def test_an_unexpected_database_error_is_a_french_500(app, client, monkeypatch):
-    from scorekeeper.store import derived
+    from scorekeeper.store import games as store
 
     def broken(*args, **kwargs):
         raise sqlite3.OperationalError("no such table: games")
 
     game_id = new_game(client)
-    monkeypatch.setattr(derived, "stored_sheet", broken)
+    monkeypatch.setattr(store, "live_deals", broken)
     response = client.get(f"/api/v1/games/{game_id}")
     assert response.status_code == 500
     assert response.get_json()["error"].startswith("Erreur interne")

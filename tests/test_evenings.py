@@ -9,7 +9,9 @@ import time
 import pytest
 import sqlite_utils
 
-from scorekeeper.belote.terms import InvalidInput
+from scorekeeper.belote import evenings as calendar
+from scorekeeper.belote import names
+from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.services import games as service
 from scorekeeper.store import derived, evenings
 from scorekeeper.store.db import connect, write_transaction
@@ -36,7 +38,6 @@ def derived_rows(db) -> dict[str, list[dict]]:
         "game_players": "game_id, seat",
         "game_teams": "game_id, team",
         "deal_facts": "game_id, number",
-        "game_sheets": "game_id",
     }
     return {table: list(db.query(f"select * from {table} order by {keys}")) for table, keys in order.items()}
 
@@ -52,7 +53,7 @@ def derived_rows(db) -> dict[str, list[dict]]:
     ],
 )
 def test_the_evening_of_a_moment_lasts_until_six_in_the_morning(stamp, day, paris):
-    assert evenings.evening_date(stamp) == day
+    assert calendar.evening_date(stamp) == day
 
 
 @pytest.mark.parametrize(
@@ -64,7 +65,7 @@ def test_the_evening_of_a_moment_lasts_until_six_in_the_morning(stamp, day, pari
     ],
 )
 def test_dates_read_in_french(iso, words):
-    assert evenings.french_date(iso) == words
+    assert calendar.french_date(iso) == words
 
 
 def test_a_new_game_joins_todays_evening(db):
@@ -73,7 +74,7 @@ def test_a_new_game_joins_todays_evening(db):
     rows = list(db.query("select id, evening_id from games"))
     assert len({row["evening_id"] for row in rows}) == 1
     (evening,) = db.query("select * from evenings")
-    assert evening["date"] == evenings.evening_date()
+    assert evening["date"] == calendar.evening_date()
     assert {row["id"] for row in rows} == {first, second}
 
 
@@ -175,9 +176,9 @@ def test_every_write_keeps_the_derived_tables_equal_to_a_rebuild(db):
 
 
 def test_names_match_without_accents_or_case():
-    assert derived.name_key("  Chloé   Dupont ") == "chloe dupont"
-    assert derived.name_key("CHLOÉ") == derived.name_key("chloe")
-    assert derived.pair_key("Chloé", "ana") == derived.pair_key("Ana", "chloe") == "ana|chloe"
+    assert names.name_key("  Chloé   Dupont ") == "chloe dupont"
+    assert names.name_key("CHLOÉ") == names.name_key("chloe")
+    assert names.pair_key("Chloé", "ana") == names.pair_key("Ana", "chloe") == "ana|chloe"
 
 
 def test_an_evening_is_edited_through_its_parser(db):

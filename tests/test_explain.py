@@ -12,10 +12,11 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from test_worked_examples import EXAMPLES
 
+from scorekeeper.belote.errors import InvalidHand
 from scorekeeper.belote.explain import explain
 from scorekeeper.belote.hands import parse_hand
 from scorekeeper.belote.scoring import score
-from scorekeeper.belote.terms import InvalidHand, Team
+from scorekeeper.belote.terms import Team
 
 
 def why(body: dict, **kwargs) -> list[str]:

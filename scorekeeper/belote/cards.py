@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from scorekeeper.belote.terms import LAST_TRICK_BONUS, InvalidHand, Mode, Rank, card_points_table
+from scorekeeper.belote.errors import InvalidHand
+from scorekeeper.belote.terms import LAST_TRICK_BONUS, Mode, Rank, card_points_table
 
 
 class Suit(StrEnum):

@@ -1,16 +1,19 @@
 """The why of a score: every rule `scoring.score` applied to a hand, as French sentences with
 their numbers ("Contrat chuté : 160 + 100 × 2 (coinché) + annonces 50 = 410 pour Équipe B").
 
-Pure Python, no Flask. It decides nothing: whether the contract was made, the rounded card points
-and whose melds count are read from the `Result`; only the sums that show them are written out.
+Pure Python, no Flask. It decides and counts nothing: whether the contract was made, whose melds
+count, every team's card, meld and belote points, the totals compared and the contract's points
+are read from the `Result` (its `figures`), so a sentence cannot tell a number the score did not
+use; only the sums that show them are written out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scorekeeper.belote.scoring import Hand, Result
+from scorekeeper.belote.scoring import Hand, Result, TeamFigures
 from scorekeeper.belote.terms import (
+    BELOTE_POINTS,
     CAPOT_VALUE,
     CARD_POINTS_TOTAL,
     FAILED_CONTRACT_BONUS,
@@ -31,28 +34,25 @@ def explain(hand: Hand, result: Result, team_names: Mapping[Team, str] | None = 
     """
     names = {team: f"Équipe {team.value}" for team in TEAMS} | dict(team_names or {})
     taker, defense = hand.taker, hand.taker.other
-    melds = {
-        team: sum(meld.points(hand.mode) for meld in hand.melds[team]) if result.melds.winner is team else 0
-        for team in TEAMS
-    }
-    belote = {team: 20 * hand.belote[team] for team in TEAMS}
-    extras = {team: _extras(melds[team], belote[team]) for team in TEAMS}
-    contract = _contract_term(hand)
+    figures = result.figures
+    extras = {team: _extras(figures[team].melds, figures[team].belote) for team in TEAMS}
+    contract = _contract_term(hand, result.contract_points)
     kind = hand.contract.kind
 
     sentences = [f"Preneurs : {names[taker]}, contrat {hand.contract.label} {hand.mode.label}"
                  + (f", {_coinche_word(hand)}" if hand.coinche.multiplier > 1 else "")]
     if kind is ContractKind.POINTS and not hand.all_tricks:
-        sentences.append(f"Points faits : {names[taker]} {hand.taker_points}, {names[defense]} "
-                         f"{CARD_POINTS_TOTAL - hand.taker_points} ({CARD_POINTS_TOTAL} en tout, dix de der compris)")
+        sentences.append(f"Points faits : {names[taker]} {figures[taker].card_points}, {names[defense]} "
+                         f"{figures[defense].card_points} ({CARD_POINTS_TOTAL} en tout, dix de der compris)")
     sentences += _meld_sentences(hand, result, names)
-    if any(belote.values()):
+    if any(figures[team].belote for team in TEAMS):
         sentences.append("Belote : " + ", ".join(
-            f"{names[team]} {_belote_term(hand.belote[team])}" for team in TEAMS if belote[team]
+            f"{names[team]} {_belote_term(hand.belote[team], figures[team].belote)}"
+            for team in TEAMS if figures[team].belote
         ) + " (toujours à l'équipe qui la tient)")
 
     if kind is ContractKind.POINTS and not hand.all_tricks:
-        sentences += _numeric_contract(hand, result, names, melds, belote, contract)
+        sentences += _numeric_contract(hand, result, names, extras, contract)
     elif kind is ContractKind.POINTS:
         sentences.append(f"Capot non annoncé : tous les plis pour {names[taker]}, contrat fait d'office")
         sentences.append(_formula(names[taker], [_number(CAPOT_VALUE), contract] + extras[taker]))
@@ -75,48 +75,46 @@ def explain(hand: Hand, result: Result, team_names: Mapping[Team, str] | None = 
             sentences.append(f"Générale chutée : le preneur ({names[taker]}) n'a pas fait seul tous les plis")
             terms = [contract]
             note = " (pas de 160 sur une générale : la défense reçoit sa valeur)"
-        sentences += _failed(names, taker, defense, terms, melds, belote, note)
+        sentences += _failed(names, taker, defense, terms, figures, note)
     sentences.append(f"Total de la donne : {names[Team.A]} {result.scores[Team.A]}, "
                      f"{names[Team.B]} {result.scores[Team.B]}")
     return sentences
 
 
-def _numeric_contract(hand, result, names, melds, belote, contract) -> list[str]:
+def _numeric_contract(hand, result, names, extras, contract) -> list[str]:
+    """Made or failed against the contract's value and the defense's total, as `score` compared them."""
     taker, defense = hand.taker, hand.taker.other
-    points = hand.taker_points
-    defense_points = CARD_POINTS_TOTAL - points
+    takers, defenders = result.figures[taker], result.figures[defense]
     sentences = []
-    taker_total = points + melds[taker] + belote[taker]
-    defense_total = defense_points + melds[defense] + belote[defense]
-    taker_sum = _sum([(f"{points} points faits", points)] + _extras(melds[taker], belote[taker]))
-    defense_sum = _sum([_number(defense_points)] + _extras(melds[defense], belote[defense]))
+    taker_sum = _sum([(f"{takers.card_points} points faits", takers.card_points)] + extras[taker])
+    defense_sum = _sum([_number(defenders.card_points)] + extras[defense])
     value = hand.contract.value
     if result.made:
         sentences.append(f"Contrat fait : {taker_sum} ≥ {value} et plus que la défense ({defense_sum})")
         rounded = result.rounded_points
-        sentences.append(_rounding(names[taker], points, rounded[taker], hand.rounding))
-        sentences.append(_rounding(names[defense], defense_points, rounded[defense], hand.rounding,
+        sentences.append(_rounding(names[taker], takers.card_points, rounded[taker], hand.rounding))
+        sentences.append(_rounding(names[defense], defenders.card_points, rounded[defense], hand.rounding,
                                    complement_of=rounded[taker]))
-        sentences.append(_formula(names[taker], [_number(rounded[taker]), contract]
-                                  + _extras(melds[taker], belote[taker])))
-        sentences.append(_formula(names[defense], [_number(rounded[defense])]
-                                  + _extras(melds[defense], belote[defense])))
+        sentences.append(_formula(names[taker], [_number(rounded[taker]), contract] + extras[taker]))
+        sentences.append(_formula(names[defense], [_number(rounded[defense])] + extras[defense]))
         return sentences
-    if taker_total < value:
+    if takers.total < value:
         sentences.append(f"Chute : {taker_sum} < {value}")
     else:
-        tie = " : à égalité, le contrat chute" if taker_total == defense_total else ""
+        tie = " : à égalité, le contrat chute" if takers.total == defenders.total else ""
         sentences.append(f"Chute : {taker_sum} ≥ {value} mais pas plus que la défense ({defense_sum}){tie}")
     terms = [_number(FAILED_CONTRACT_BONUS), contract]
-    return sentences + _failed(names, taker, defense, terms, melds, belote, "")
+    return sentences + _failed(names, taker, defense, terms, result.figures, "")
 
 
-def _failed(names, taker, defense, terms, melds, belote, note) -> list[str]:
-    """A failed contract: the defense scores it with every counted meld, the takers keep their belote."""
-    terms = terms + _extras(melds[taker] + melds[defense], belote[defense])
+def _failed(names, taker, defense, terms, figures: Mapping[Team, TeamFigures], note) -> list[str]:
+    """A failed contract: the defense scores it with every counted meld, the takers keep their belote.
+    Only the best meld's team counts its melds, so one of the two meld figures written together is 0."""
+    takers, defenders = figures[taker], figures[defense]
+    terms = terms + _extras(takers.melds + defenders.melds, defenders.belote)
     sentences = [f"Contrat chuté : {_sum(terms)} pour {names[defense]}{note}"]
-    if belote[taker]:
-        sentences.append(f"{names[taker]} : {belote[taker]} (belote, gardée malgré la chute)")
+    if takers.belote:
+        sentences.append(f"{names[taker]} : {takers.belote} (belote, gardée malgré la chute)")
     else:
         sentences.append(f"{names[taker]} : 0")
     return sentences
@@ -128,15 +126,14 @@ def _meld_sentences(hand: Hand, result: Result, names) -> list[str]:
         return []
     listed = " ; ".join(
         f"{names[team]} " + ", ".join(meld.label for meld in hand.melds[team])
-        + f" ({sum(meld.points(hand.mode) for meld in hand.melds[team])})"
+        + f" ({result.figures[team].declared_melds})"
         for team in declared
     )
     winner = result.melds.winner
     if winner is None:
         verdict = f"Aucune annonce ne compte : {result.melds.reason}"
     else:
-        points = sum(meld.points(hand.mode) for meld in hand.melds[winner])
-        verdict = f"Annonces comptées pour {names[winner]} ({points}) : {result.melds.reason}"
+        verdict = f"Annonces comptées pour {names[winner]} ({result.figures[winner].melds}) : {result.melds.reason}"
     return [f"Annonces : {listed}", verdict]
 
 
@@ -155,11 +152,12 @@ def _number(points: int) -> Term:
     return str(points), points
 
 
-def _contract_term(hand: Hand) -> Term:
+def _contract_term(hand: Hand, contract_points: int) -> Term:
+    """The contract's points, with the multiplication that gave them when it was coinché."""
     value, multiplier = hand.contract.value, hand.coinche.multiplier
     if multiplier == 1:
-        return _number(value)
-    return f"{value} × {multiplier} ({_coinche_word(hand)})", value * multiplier
+        return _number(contract_points)
+    return f"{value} × {multiplier} ({_coinche_word(hand)})", contract_points
 
 
 def _coinche_word(hand: Hand) -> str:
@@ -167,8 +165,8 @@ def _coinche_word(hand: Hand) -> str:
     return word + "e" if hand.contract.kind is ContractKind.GENERALE else word
 
 
-def _belote_term(count: int) -> str:
-    return "20" if count == 1 else f"{count} × 20 = {20 * count}"
+def _belote_term(count: int, points: int) -> str:
+    return str(points) if count == 1 else f"{count} × {BELOTE_POINTS} = {points}"
 
 
 def _extras(meld_points: int, belote_points: int) -> list[Term]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from scorekeeper.belote.errors import InvalidHand
 from scorekeeper.belote.scoring import Hand
 from scorekeeper.belote.terms import (
     CAPOT,
@@ -18,7 +19,6 @@ from scorekeeper.belote.terms import (
     BestMeldCall,
     Coinche,
     Contract,
-    InvalidHand,
     Meld,
     Mode,
     Rounding,

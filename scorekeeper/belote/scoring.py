@@ -11,19 +11,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from scorekeeper.belote.checks import check_hand
+from scorekeeper.belote.errors import InvalidHand
 from scorekeeper.belote.terms import (
+    BELOTE_POINTS,
     CAPOT_VALUE,
     CARD_POINTS_TOTAL,
     CARRE_RANK_ORDER,
-    CONTRACT_VALUES,
     FAILED_CONTRACT_BONUS,
-    MAX_MELDS_PER_TEAM,
     TEAMS,
     BestMeldCall,
     Coinche,
     Contract,
     ContractKind,
-    InvalidHand,
     Meld,
     Mode,
     Rounding,
@@ -71,11 +71,25 @@ class MeldOutcome:
 
 
 @dataclass(frozen=True)
+class TeamFigures:
+    """One team's points as `score` counted them, kept so that an explanation reads them instead
+    of counting again (and so can never tell a number the score did not use)."""
+
+    card_points: int | None  # as told, before rounding; None when the table told no count
+    declared_melds: int  # what all the melds it announced are worth
+    melds: int  # what its melds count: declared_melds when it has the best meld, else 0
+    belote: int  # BELOTE_POINTS for each belote it held
+    total: int | None  # card_points + melds + belote, what a numeric contract compares; None without a count
+
+
+@dataclass(frozen=True)
 class Result:
     made: bool
     scores: Mapping[Team, int]
     lines: tuple[Line, ...]
     melds: MeldOutcome
+    figures: Mapping[Team, TeamFigures]
+    contract_points: int  # the contract's value times its coinche multiplier
     rounded_points: Mapping[Team, int] | None = None
 
 
@@ -168,57 +182,6 @@ def melds_label(melds: tuple[Meld, ...]) -> str:
     return "Annonces (" + ", ".join(meld.label for meld in melds) + ")"
 
 
-# --- validation of what a Hand cannot express by its types ---------------------------------
-
-
-def check_hand(hand: Hand) -> None:
-    """Raise InvalidHand for a hand that cannot have happened at a table."""
-    points = hand.taker_points
-    if points is not None and not 0 <= points <= CARD_POINTS_TOTAL:
-        raise InvalidHand("taker_points", "« taker_points » doit être compris entre 0 et 162.")
-    if hand.contract.kind is ContractKind.POINTS:
-        if hand.contract.value not in CONTRACT_VALUES:
-            raise InvalidHand(
-                "contract", "« contract » doit valoir 80 à 160 de dix en dix, « capot » ou « generale »."
-            )
-        if points is None and not hand.all_tricks:
-            raise InvalidHand(
-                "taker_points", "« taker_points » est requis pour un contrat chiffré (sauf capot fait)."
-            )
-    if hand.all_tricks and points is not None and points != CARD_POINTS_TOTAL:
-        raise InvalidHand(
-            "taker_points", "« taker_points » doit valoir 162 quand les preneurs ont fait tous les plis."
-        )
-    belotes = 0
-    for team in TEAMS:
-        count = hand.belote[team]
-        if count < 0:
-            raise InvalidHand("belote", "« belote » ne peut pas être négatif.")
-        belotes += count
-    if belotes > hand.mode.max_belotes:
-        if hand.mode is Mode.NO_TRUMP:
-            message = "« belote » : il n'y a pas de belote en sans atout."
-        elif hand.mode is Mode.ALL_TRUMP:
-            message = "« belote » : au plus quatre belotes en tout atout (une par couleur)."
-        else:
-            message = "« belote » : une seule belote possible quand une couleur est atout."
-        raise InvalidHand("belote", message)
-    carres_seen: set[Meld] = set()
-    for team in TEAMS:
-        melds = hand.melds[team]
-        if len(melds) > MAX_MELDS_PER_TEAM:
-            raise InvalidHand(
-                "melds", f"« melds » : l'équipe {team.value} annonce plus de quatre combinaisons."
-            )
-        for meld in melds:
-            if meld.is_carre:
-                if meld in carres_seen:
-                    raise InvalidHand(
-                        "melds", f"« melds » : le {meld.label} est annoncé deux fois, il n'en existe qu'un."
-                    )
-                carres_seen.add(meld)
-
-
 # --- one hand -------------------------------------------------------------------------------
 
 
@@ -232,26 +195,35 @@ def contract_label(hand: Hand, prefix: str = "Contrat") -> str:
     return f"{base} × {m} ({'coinché' if m == 2 else 'surcoinché'})"
 
 
+def count_figures(hand: Hand, outcome: MeldOutcome) -> dict[Team, TeamFigures]:
+    """Each team's card, meld and belote points, counted once for the rules and their explanation."""
+    told = hand.taker_points
+    card_points = {} if told is None else {hand.taker: told, hand.taker.other: CARD_POINTS_TOTAL - told}
+    figures = {}
+    for team in TEAMS:
+        declared = sum(meld.points(hand.mode) for meld in hand.melds[team])
+        melds = declared if outcome.winner is team else 0
+        belote = BELOTE_POINTS * hand.belote[team]
+        cards = card_points.get(team)
+        total = None if cards is None else cards + melds + belote
+        figures[team] = TeamFigures(cards, declared, melds, belote, total)
+    return figures
+
+
 def score(hand: Hand) -> Result:
     """Score one hand under SCORING.md, with a breakdown whose lines add up to the scores."""
     check_hand(hand)
     taker, defense = hand.taker, hand.taker.other
     outcome = meld_winner(hand)
-    meld_points = {
-        team: sum(meld.points(hand.mode) for meld in hand.melds[team]) if outcome.winner is team else 0
-        for team in TEAMS
-    }
-    belote_points = {team: 20 * hand.belote[team] for team in TEAMS}
+    figures = count_figures(hand, outcome)
     contract_points = hand.contract.value * hand.coinche.multiplier
     kind = hand.contract.kind
     lines: list[Line] = []
     rounded: dict[Team, int] | None = None
 
     if kind is ContractKind.POINTS and not hand.all_tricks:
-        points = hand.taker_points
-        assert points is not None  # check_hand
-        taker_total = points + meld_points[taker] + belote_points[taker]
-        defense_total = CARD_POINTS_TOTAL - points + meld_points[defense] + belote_points[defense]
+        points, taker_total, defense_total = hand.taker_points, figures[taker].total, figures[defense].total
+        assert points is not None and taker_total is not None and defense_total is not None  # check_hand
         made = taker_total >= hand.contract.value and taker_total > defense_total
         if made:
             taker_rounded, defense_rounded = rounded_card_points(points, hand.rounding)
@@ -260,7 +232,7 @@ def score(hand: Hand) -> Result:
             lines.append(Line(taker, contract_label(hand), contract_points))
             complement_of = taker_rounded if hand.rounding is Rounding.COMPLEMENT else None
             defense_label = _card_points_label(
-                CARD_POINTS_TOTAL - points, defense_rounded, hand.rounding, complement_of=complement_of
+                figures[defense].card_points, defense_rounded, hand.rounding, complement_of=complement_of
             )
             lines.append(Line(defense, defense_label, defense_rounded))
     elif kind is ContractKind.POINTS:  # all tricks, capot not announced: always made
@@ -276,26 +248,27 @@ def score(hand: Hand) -> Result:
 
     if made:
         for team in (taker, defense):
-            if meld_points[team]:
-                lines.append(Line(team, melds_label(hand.melds[team]), meld_points[team]))
+            if figures[team].melds:
+                lines.append(Line(team, melds_label(hand.melds[team]), figures[team].melds))
     else:
         if kind is not ContractKind.GENERALE:  # the rules text gives the defense 800, no 160
             lines.append(Line(defense, f"Chute : {FAILED_CONTRACT_BONUS}", FAILED_CONTRACT_BONUS))
         lines.append(Line(defense, contract_label(hand, "Contrat chuté"), contract_points))
-        if meld_points[taker]:
+        if figures[taker].melds:
             lines.append(Line(defense, "Annonces des preneurs : " + melds_label(hand.melds[taker]).lower(),
-                              meld_points[taker]))
-        if meld_points[defense]:
-            lines.append(Line(defense, melds_label(hand.melds[defense]), meld_points[defense]))
+                              figures[taker].melds))
+        if figures[defense].melds:
+            lines.append(Line(defense, melds_label(hand.melds[defense]), figures[defense].melds))
     for team in (taker, defense):
-        if belote_points[team]:
+        if figures[team].belote:
             count = hand.belote[team]
-            lines.append(Line(team, "Belote" if count == 1 else f"Belotes × {count}", belote_points[team]))
+            lines.append(Line(team, "Belote" if count == 1 else f"Belotes × {count}", figures[team].belote))
 
     scores = {Team.A: 0, Team.B: 0}
     for line in lines:
         scores[line.team] += line.points
-    return Result(made=made, scores=scores, lines=tuple(lines), melds=outcome, rounded_points=rounded)
+    return Result(made=made, scores=scores, lines=tuple(lines), melds=outcome, figures=figures,
+                  contract_points=contract_points, rounded_points=rounded)
 
 
 def _card_points_label(points: int, rounded: int, rounding: Rounding, *, complement_of: int | None = None) -> str:

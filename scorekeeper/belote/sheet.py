@@ -11,43 +11,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from scorekeeper.belote.game import Game, dealer_after, winner_of
 from scorekeeper.belote.hands import parse_hand
 from scorekeeper.belote.scoring import Hand, Result, score
-from scorekeeper.belote.terms import TEAMS, Rounding, Team
-
-REDEAL_REASONS = {
-    "all_pass": "Tout le monde passe",
-    "misere": "Misère",
-    "carre_de_sept": "Carré de 7",
-}
-TARGETS = (2000, 1000)
-DEFAULT_TEAMS = {"A": "Nous", "B": "Eux"}
-
-
-def team_of_player(player: int) -> Team:
-    """Seating order, in the direction of play: players 0 and 2 are team A, 1 and 3 team B."""
-    return Team.A if player % 2 == 0 else Team.B
-
-
-@dataclass(frozen=True)
-class GameRules:
-    """What a game was created with, kept for ever so that it always recomputes the same."""
-
-    id: str
-    teams: dict[str, str]
-    players: list[str]
-    first_dealer: int
-    target: int
-    rounding: Rounding
-    misere: bool
-    carre_de_sept: bool
-    created_at: str = ""
-
-    def rules_json(self) -> dict[str, Any]:
-        return {"rounding": self.rounding.value, "misere": self.misere, "carre_de_sept": self.carre_de_sept}
-
-    def team_name(self, team: Team | str) -> str:
-        return self.teams[Team(team).value]
+from scorekeeper.belote.terms import REDEAL_REASONS, TEAMS, Rounding
 
 
 @dataclass
@@ -88,7 +55,7 @@ class Deal:
 
 @dataclass
 class Sheet:
-    game: GameRules
+    game: Game
     deals: list[Deal] = field(default_factory=list)
     totals: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
     dealer: int = 0
@@ -110,19 +77,6 @@ class Sheet:
         return self.deals[number - 1] if 1 <= number <= len(self.deals) else None
 
 
-def winner_of(totals: dict[str, int], target: int) -> str | None:
-    """The team with more points once one has reached the target; equal totals play on."""
-    a, b = totals["A"], totals["B"]
-    if max(a, b) < target or a == b:
-        return None
-    return "A" if a > b else "B"
-
-
-def dealer_after(game: GameRules, deals: int) -> int:
-    """Who deals once `deals` deals are played: every deal, redeals too, passes the deal on."""
-    return (game.first_dealer + deals) % 4
-
-
 def hand_from_input(data: dict[str, Any], rounding: Rounding) -> Hand:
     body = {key: value for key, value in data.items() if key != "taker_player"}
     return parse_hand(body, rounding=rounding)
@@ -142,7 +96,7 @@ def _stored_deal(kind: str, text: str, rounding: Rounding) -> tuple[dict[str, An
     return data, hand, score(hand)
 
 
-def build_sheet(game: GameRules, rows: list[dict[str, Any]], revision: int = 0) -> Sheet:
+def build_sheet(game: Game, rows: list[dict[str, Any]], revision: int = 0) -> Sheet:
     """`rows` are the game's live deals in order: dicts with id, kind, version and the input, as
     stored (`input_json`, the JSON text) or parsed (`input`)."""
     sheet = Sheet(game=game, revision=revision, dealer=dealer_after(game, 0))
@@ -154,13 +108,13 @@ def build_sheet(game: GameRules, rows: list[dict[str, Any]], revision: int = 0) 
     return sheet
 
 
-def next_deal(game: GameRules, row: dict[str, Any], played: int, totals: dict[str, int]) -> Deal:
+def next_deal(game: Game, row: dict[str, Any], played: int, totals: dict[str, int]) -> Deal:
     """The deal that follows `played` deals whose totals are `totals` (a row as `build_sheet` takes
     them): numbered, with its dealer, its scores and the totals after it."""
     text = row.get("input_json")
     if text is None:
         text = json.dumps(row["input"], ensure_ascii=False)
-    data, hand, result = _stored_deal(row["kind"], text, game.rounding)
+    data, hand, result = _stored_deal(row["kind"], text, game.rules.rounding)
     scores = {"A": 0, "B": 0}
     if result is not None:
         scores = {team.value: result.scores[team] for team in TEAMS}

@@ -1,26 +1,14 @@
-"""The game's vocabulary and fixed values: teams, modes, coinche levels, melds, contracts, card points.
+"""The game's vocabulary and fixed values: teams and seats, modes, coinche levels, melds, contracts,
+card points, redeals, targets, and every French word the pages, exports and scripts show for them.
 
-Shared by the scoring engine, the card tools and the forms, so that a value such as the carré
-d'As's 200 in sans atout is written in one place.
+Everything else reads them from here, so that a value such as the carré d'As's 200 in sans atout,
+or the label "Carré V", is written in one place.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-
-
-class InvalidInput(ValueError):
-    """Input that is refused; `message` is a French sentence naming `field`."""
-
-    def __init__(self, field: str, message: str):
-        super().__init__(message)
-        self.field = field
-        self.message = message
-
-
-class InvalidHand(InvalidInput):
-    """A hand that cannot be scored (it cannot have happened at a table, or says too little)."""
 
 
 class Team(StrEnum):
@@ -33,6 +21,13 @@ class Team(StrEnum):
 
 
 TEAMS = (Team.A, Team.B)
+SEATS = 4
+DEFAULT_TEAMS = {"A": "Nous", "B": "Eux"}
+
+
+def team_of_player(player: int) -> Team:
+    """Seating order, in the direction of play: players 0 and 2 are team A, 1 and 3 team B."""
+    return Team.A if player % 2 == 0 else Team.B
 
 
 class Mode(StrEnum):
@@ -54,17 +49,37 @@ class Mode(StrEnum):
 
     @property
     def label(self) -> str:
+        """'♠ pique', 'sans atout': in sentences."""
         return MODE_LABELS[self]
 
+    @property
+    def symbol(self) -> str:
+        """'♠', 'SA': on buttons and in the sheet's rows."""
+        return MODE_SYMBOLS[self]
 
-MODE_LABELS = {
-    Mode.SPADES: "♠ pique",
-    Mode.HEARTS: "♥ cœur",
-    Mode.DIAMONDS: "♦ carreau",
-    Mode.CLUBS: "♣ trèfle",
+    @property
+    def word(self) -> str:
+        """'pique', 'sans atout': in exports."""
+        return MODE_WORDS[self]
+
+
+MODE_SYMBOLS = {
+    Mode.SPADES: "♠",
+    Mode.HEARTS: "♥",
+    Mode.DIAMONDS: "♦",
+    Mode.CLUBS: "♣",
+    Mode.NO_TRUMP: "SA",
+    Mode.ALL_TRUMP: "TA",
+}
+MODE_WORDS = {
+    Mode.SPADES: "pique",
+    Mode.HEARTS: "cœur",
+    Mode.DIAMONDS: "carreau",
+    Mode.CLUBS: "trèfle",
     Mode.NO_TRUMP: "sans atout",
     Mode.ALL_TRUMP: "tout atout",
 }
+MODE_LABELS = {mode: f"{MODE_SYMBOLS[mode]} {MODE_WORDS[mode]}" if mode.is_suit else MODE_WORDS[mode] for mode in Mode}
 
 
 class Coinche(StrEnum):
@@ -76,14 +91,42 @@ class Coinche(StrEnum):
     def multiplier(self) -> int:
         return COINCHE_MULTIPLIERS[self]
 
+    @property
+    def label(self) -> str:
+        """'Coinche ×2': the deal form's choice."""
+        return COINCHE_LABELS[self]
+
+    @property
+    def badge(self) -> str:
+        """'×2' beside a coinched contract; '' when not coinched."""
+        return f"×{self.multiplier}" if self is not Coinche.NONE else ""
+
+    @property
+    def participle(self) -> str:
+        """'coinché', 'surcoinché' (masculine: a contract); '' when not coinched."""
+        return COINCHE_PARTICIPLES.get(self, "")
+
 
 COINCHE_MULTIPLIERS = {Coinche.NONE: 1, Coinche.COINCHE: 2, Coinche.SURCOINCHE: 4}
+COINCHE_LABELS = {Coinche.NONE: "Non", Coinche.COINCHE: "Coinche ×2", Coinche.SURCOINCHE: "Surcoinche ×4"}
+COINCHE_PARTICIPLES = {Coinche.COINCHE: "coinché", Coinche.SURCOINCHE: "surcoinché"}
 
 
 class Rounding(StrEnum):
     NEAREST = "nearest"
     COMPLEMENT = "complement"
     NONE = "none"
+
+    @property
+    def label(self) -> str:
+        return ROUNDING_LABELS[self]
+
+
+ROUNDING_LABELS = {
+    Rounding.NEAREST: "À la dizaine la plus proche",
+    Rounding.COMPLEMENT: "Preneurs arrondis, défense en complément à 160",
+    Rounding.NONE: "Sans arrondi",
+}
 
 
 class BestMeldCall(StrEnum):
@@ -116,7 +159,13 @@ class Meld(StrEnum):
 
     @property
     def label(self) -> str:
+        """'carré de valets': in sentences."""
         return MELD_LABELS[self]
+
+    @property
+    def short_label(self) -> str:
+        """'Carré V': on the deal form's buttons and chips."""
+        return MELD_SHORT_LABELS[self]
 
 
 MELD_VALUES = {
@@ -143,6 +192,18 @@ MELD_LABELS = {
     Meld.CARRE_Q: "carré de dames",
 }
 
+MELD_SHORT_LABELS = {
+    Meld.TIERCE: "Tierce",
+    Meld.CINQUANTE: "Cinquante",
+    Meld.CENT: "Cent",
+    Meld.CARRE_J: "Carré V",
+    Meld.CARRE_9: "Carré 9",
+    Meld.CARRE_A: "Carré A",
+    Meld.CARRE_10: "Carré 10",
+    Meld.CARRE_K: "Carré R",
+    Meld.CARRE_Q: "Carré D",
+}
+
 # Of two carrés of equal value, the higher rank wins: A, 10, K, Q, J, 9 from high to low.
 CARRE_RANK_ORDER = {
     Meld.CARRE_A: 6,
@@ -167,6 +228,7 @@ CAPOT_VALUE = 250
 GENERALE_VALUE = 800
 CARD_POINTS_TOTAL = 162
 FAILED_CONTRACT_BONUS = 160
+BELOTE_POINTS = 20  # each belote (king and queen of trump) held
 
 
 @dataclass(frozen=True)
@@ -185,15 +247,35 @@ class Contract:
 
     @property
     def label(self) -> str:
+        """'100', 'capot', 'générale': in sentences."""
         if self.kind is ContractKind.CAPOT:
             return "capot"
         if self.kind is ContractKind.GENERALE:
             return "générale"
         return str(self.value)
 
+    @property
+    def title(self) -> str:
+        """'100', 'Capot', 'Générale': on buttons, in lists and at the start of a line."""
+        return self.label[:1].upper() + self.label[1:]
+
 
 CAPOT = Contract(ContractKind.CAPOT, CAPOT_VALUE)
 GENERALE = Contract(ContractKind.GENERALE, GENERALE_VALUE)
+CONTRACTS = (*(Contract.points(value) for value in CONTRACT_VALUES), CAPOT, GENERALE)
+CONTRACT_TITLES = {str(contract.code): contract.title for contract in CONTRACTS}  # by the code as text
+
+
+# --- a game: its target and its redeals -------------------------------------------------------
+
+TARGETS = (2000, 1000)
+# Why a deal was dealt again: everyone passed, or a Salon option that the game plays (misère: a
+# player holds under 10 points; carré de 7: the four 7s in one hand).
+REDEAL_REASONS = {"all_pass": "Tout le monde passe", "misere": "Misère", "carre_de_sept": "Carré de 7"}
+SALON_OPTIONS = {  # the redeals a game may play, as the new-game form offers them
+    "misere": "Misère (moins de 10 points en main : on redonne)",
+    "carre_de_sept": "Carré de 7 (les quatre 7 en main : on redonne)",
+}
 
 
 class Rank(StrEnum):

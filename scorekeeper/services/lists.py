@@ -11,9 +11,9 @@ from typing import Any
 
 import sqlite_utils
 
+from scorekeeper.belote.evenings import evening_label
+from scorekeeper.belote.names import name_key
 from scorekeeper.store import evenings
-from scorekeeper.store.derived import name_key
-from scorekeeper.store.evenings import evening_label
 
 EVENINGS_PER_PAGE = 10
 GAMES_PER_PAGE = 30

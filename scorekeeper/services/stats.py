@@ -13,9 +13,11 @@ from typing import Any
 
 import sqlite_utils
 
+from scorekeeper.belote.errors import Refusal
+from scorekeeper.belote.names import name_key, pair_key
 from scorekeeper.belote.terms import CONTRACT_VALUES, MODE_LABELS, Coinche, Mode
 from scorekeeper.services.lists import GAMES_PER_PAGE, Page, game_lines, offset
-from scorekeeper.store.derived import FIGURES, name_key, pair_key
+from scorekeeper.store.derived import FIGURES
 
 PLAYERS_PER_PAGE = 30
 DEALS_PER_PAGE = 50
@@ -215,7 +217,7 @@ def team(db: sqlite_utils.Database, first: str, second: str) -> Subject | None:
 # --- the deals and games behind a figure ---------------------------------------------------
 
 
-class BadFilter(ValueError):
+class BadFilter(Refusal):
     """A list's query string names something that does not exist; `message` says what, in French."""
 
     def __init__(self, message: str):

@@ -36,9 +36,12 @@ from typing import Any
 
 import sqlite_utils
 
-from scorekeeper.belote.sheet import GameRules, build_sheet
-from scorekeeper.belote.terms import InvalidInput, Mode
-from scorekeeper.services import games as service
+from scorekeeper.belote.errors import InvalidInput, Refusal
+from scorekeeper.belote.evenings import MAX_ID, parse_evening
+from scorekeeper.belote.game import Game
+from scorekeeper.belote.game_input import parse_deal_input, parse_game
+from scorekeeper.belote.sheet import build_sheet
+from scorekeeper.belote.terms import Mode
 from scorekeeper.store import derived, evenings
 from scorekeeper.store import games as store
 from scorekeeper.store.db import write_transaction
@@ -131,7 +134,7 @@ MODE_WORDS = {
 }
 
 
-def _csv_row(evening: dict[str, Any] | None, game: GameRules, deal) -> list[Any]:
+def _csv_row(evening: dict[str, Any] | None, game: Game, deal) -> list[Any]:
     data = deal.input
     row: dict[str, Any] = dict.fromkeys(CSV_COLUMNS, "")
     row.update(
@@ -201,12 +204,8 @@ def export_csv(db: sqlite_utils.Database, *, evening_id: int | None = None, game
 # --- import --------------------------------------------------------------------------------
 
 
-class ImportRefused(ValueError):
+class ImportRefused(Refusal):
     """The file cannot be imported; `message` says what is wrong, in French. Nothing was written."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
 
 
 @dataclass
@@ -268,12 +267,12 @@ def _keys(item: Any, allowed: set[str], where: str) -> dict[str, Any]:
 
 @dataclass
 class _Game:
-    rules: GameRules
+    game: Game
     evening: int
     deals: list[dict[str, Any]]  # kind, input (as the service layer stores it)
 
     def as_json(self) -> dict[str, Any]:
-        game = self.rules
+        game = self.game
         return {
             "id": game.id,
             "evening": self.evening,
@@ -282,7 +281,7 @@ class _Game:
             "players": game.players,
             "dealer": game.first_dealer,
             "target": game.target,
-            "rules": game.rules_json(),
+            "rules": game.rules.as_json(),
             "deals": self.deals,
         }
 
@@ -302,13 +301,13 @@ def parse_archive(data: Any) -> tuple[list[dict[str, Any]], list[_Game]]:
         where = f"Soirée {index}"
         item = _keys(item, EVENING_KEYS, where)
         evening_id = item["id"]
-        if not isinstance(evening_id, int) or isinstance(evening_id, bool) or not 1 <= evening_id <= evenings.MAX_ID:
+        if not isinstance(evening_id, int) or isinstance(evening_id, bool) or not 1 <= evening_id <= MAX_ID:
             raise ImportRefused(f"{where} : « id » doit être un entier positif.")
         if evening_id in seen_evenings:
             raise ImportRefused(f"{where} : l'id {evening_id} est déjà celui d'une autre soirée du fichier.")
         seen_evenings.add(evening_id)
         try:
-            fields = evenings.parse_evening(item)
+            fields = parse_evening(item)
         except InvalidInput as error:
             raise ImportRefused(f"{where} : {error.message}") from None
         evening_list.append({"id": evening_id, **fields, "created_at": _stamp(item["created_at"], where)})
@@ -327,28 +326,25 @@ def parse_archive(data: Any) -> tuple[list[dict[str, Any]], list[_Game]]:
         if item["evening"] not in seen_evenings or isinstance(item["evening"], bool):
             raise ImportRefused(f"{where} : « evening » doit être l'id d'une soirée du fichier.")
         try:
-            fields = service.parse_game({key: item[key] for key in ("teams", "players", "dealer", "target", "rules")})
+            fields = parse_game({key: item[key] for key in ("teams", "players", "dealer", "target", "rules")})
         except InvalidInput as error:
             raise ImportRefused(f"{where} : {error.message}") from None
         fields.pop("evening")
-        rules = GameRules(id=game_id, created_at=_stamp(item["created_at"], where), **fields)
+        game = Game(id=game_id, created_at=_stamp(item["created_at"], where), **fields)
         if not isinstance(item["deals"], list):
             raise ImportRefused(f"{where} : « deals » doit être une liste.")
         deals = []
         for number, deal in enumerate(item["deals"], start=1):
             deal_where = f"{where}, donne {number}"
             deal = _keys(deal, DEAL_KEYS, deal_where)
+            if deal["kind"] not in ("hand", "redeal"):
+                raise ImportRefused(f"{deal_where} : « kind » doit valoir « hand » ou « redeal ».")
             try:
-                if deal["kind"] == "hand":
-                    data = service.parse_hand_input(deal["input"], rules)
-                elif deal["kind"] == "redeal":
-                    data = service.parse_redeal_input(deal["input"], rules)
-                else:
-                    raise ImportRefused(f"{deal_where} : « kind » doit valoir « hand » ou « redeal ».")
+                data = parse_deal_input(deal["kind"], deal["input"], game)
             except InvalidInput as error:
                 raise ImportRefused(f"{deal_where} : {error.message}") from None
             deals.append({"kind": deal["kind"], "input": data})
-        games.append(_Game(rules, item["evening"], deals))
+        games.append(_Game(game, item["evening"], deals))
     return evening_list, games
 
 
@@ -393,14 +389,14 @@ def _add_evening(db: sqlite_utils.Database, evening: dict[str, Any], **given_id:
 
 
 def _insert_game(db: sqlite_utils.Database, game: _Game, evening_id: int) -> None:
-    store.insert_game(db, game.rules)
-    evenings.place_game(db, game.rules.id, evening_id)
+    store.insert_game(db, game.game)
+    evenings.place_game(db, game.game.id, evening_id)
     stamp = store.now()
     db.conn.executemany(
         "insert into deals (game_id, kind, input, version, deleted_at, created_at, updated_at) "
         "values (?, ?, ?, 1, null, ?, ?)",
         [
-            (game.rules.id, deal["kind"], json.dumps(deal["input"], ensure_ascii=False), stamp, stamp)
+            (game.game.id, deal["kind"], json.dumps(deal["input"], ensure_ascii=False), stamp, stamp)
             for deal in game.deals
         ],
     )
@@ -408,9 +404,9 @@ def _insert_game(db: sqlite_utils.Database, game: _Game, evening_id: int) -> Non
     db.execute(
         "insert into actions (game_id, deal_id, action, previous_input, undone_at, created_at) "
         "select game_id, id, 'record', null, null, ? from deals where game_id = ? order by id",
-        [stamp, game.rules.id],
+        [stamp, game.game.id],
     )
-    derived.refresh_game(db, game.rules.id)
+    derived.refresh_game(db, game.game.id)
 
 
 def import_archive(db: sqlite_utils.Database, data: Any) -> ImportReport:
@@ -421,19 +417,19 @@ def import_archive(db: sqlite_utils.Database, data: Any) -> ImportReport:
         added = []
         present = {row["id"] for row in db.query("select id from games")}
         for game in games:
-            existing = _existing_game(db, game.rules.id) if game.rules.id in present else None
+            existing = _existing_game(db, game.game.id) if game.game.id in present else None
             if existing is None:
                 added.append(game)
             elif existing == {key: value for key, value in game.as_json().items() if key != "evening"}:
-                report.games_skipped.append(game.rules.id)
+                report.games_skipped.append(game.game.id)
             else:
                 raise ImportRefused(
-                    f"La partie « {game.rules.id} » existe déjà ici, avec d'autres données : rien n'a été "
+                    f"La partie « {game.game.id} » existe déjà ici, avec d'autres données : rien n'a été "
                     "importé. Supprimez-la du fichier pour importer le reste."
                 )
         evening_ids = _place_evenings(db, evening_list, report)
         for game in added:
             _insert_game(db, game, evening_ids[game.evening])
-            report.games_added.append(game.rules.id)
+            report.games_added.append(game.game.id)
             report.deals_added += len(game.deals)
     return report

@@ -1,43 +1,38 @@
 """Derived tables: what the archive, the search and the statistics read, computed from the inputs.
 
 Storage keeps what the table entered; these tables are caches of `build_sheet`'s answers, kept so
-that a page over 5,000 games reads a few indexed rows instead of rescoring every deal, and a phone
-loading a sheet reads one row. They are never trusted over the inputs: each write to a game
-brings that game's rows up to date in its own transaction (`add_last_deal` for a recorded deal,
-`refresh_game`, which rebuilds them, for the rest), and `rebuild_all` (`flask --app scorekeeper
-rebuild-derived`, and `migrate` after an update of the code that computes them) throws them all
-away and computes them again.
+that a page over 5,000 games reads a few indexed rows instead of rescoring every deal. They are
+never trusted over the inputs: each write to a game rebuilds that game's rows in its own
+transaction (`refresh_game`), and `rebuild_all` (`flask --app scorekeeper rebuild-derived`, and
+`migrate` when the code that computes them changed) throws them all away and computes them again.
 
 - `game_summaries`: one row per game (evening, totals, winner, deal count, last activity).
 - `game_players`: one row per seat of each game, with that player's figures in the game.
 - `game_teams`: one row per team of each game; a team is its pair of players, whatever its name.
 - `deal_facts`: one row per live deal (who took, the contract, made or not, the scores).
-- `game_sheets`: one row per game, its sheet's JSON text as the API answers it and the revision
-  it is of, so that loading a sheet reads one row. `made_by` fingerprints the code that wrote it
-  (`serialize.SHEET_CODE`): a row written by other code is not served, and `migrate` rewrites
-  every derived table when the code changed.
 
-A migration that changes one of these tables drops and re-creates it, then calls `rebuild_all`.
+A migration that changes one of these tables drops and re-creates it; `migrate` then rebuilds.
 """
 
 from __future__ import annotations
 
 import hashlib
-import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import sqlite_utils
 
-from scorekeeper.belote.sheet import Deal, GameRules, Sheet, build_sheet, team_of_player, winner_of
-from scorekeeper.belote.sheet_json import SHEET_CODE, sheet_to_text
-from scorekeeper.belote.terms import Coinche, ContractKind
+from scorekeeper import belote
+from scorekeeper.belote.errors import NotFound
+from scorekeeper.belote.game import Game
+from scorekeeper.belote.names import name_key, pair_key
+from scorekeeper.belote.sheet import Deal, Sheet, build_sheet
+from scorekeeper.belote.terms import Coinche, ContractKind, team_of_player
 from scorekeeper.store import games as store
 
-TABLES = ("game_sheets", "deal_facts", "game_players", "game_teams", "game_summaries")
+TABLES = ("deal_facts", "game_players", "game_teams", "game_summaries")
 
 # Each player's or team's figures in one game, summed by the statistics.
 FIGURES = (
@@ -55,22 +50,10 @@ FIGURES = (
 )
 
 
-def name_key(name: str) -> str:
-    """A player's name as the archive matches it: no accents, no case, single spaces."""
-    text = unicodedata.normalize("NFKD", name)
-    text = "".join(char for char in text if not unicodedata.combining(char))
-    return " ".join(text.casefold().split())
-
-
-def pair_key(first: str, second: str) -> str:
-    """A team as a pair of partners, whichever sat first: 'ana|chloe'."""
-    return "|".join(sorted((name_key(first), name_key(second))))
-
-
 # --- one game's rows -----------------------------------------------------------------------
 
 
-def _deal_fact(game: GameRules, deal: Deal, evening_id: int | None) -> dict[str, Any]:
+def _deal_fact(game: Game, deal: Deal, evening_id: int | None) -> dict[str, Any]:
     row: dict[str, Any] = {
         "game_id": game.id,
         "number": deal.number,
@@ -198,20 +181,7 @@ def game_rows(sheet: Sheet, evening_id: int | None, last_activity: str) -> dict[
         "game_players": players,
         "game_teams": teams,
         "deal_facts": facts,
-        "game_sheets": [_sheet_row(game.id, sheet.revision, sheet_to_text(sheet))],
     }
-
-
-def _sheet_row(game_id: str, revision: int, text: str) -> dict[str, Any]:
-    return {"game_id": game_id, "revision": revision, "made_by": SHEET_CODE, "body": text}
-
-
-def stored_sheet(db: sqlite_utils.Database, game_id: str) -> tuple[int, str] | None:
-    """The game's sheet as last written (revision, JSON text), if this code wrote it."""
-    row = db.conn.execute(
-        "select revision, body from game_sheets where game_id = ? and made_by = ?", [game_id, SHEET_CODE]
-    ).fetchone()
-    return (row[0], row[1]) if row else None
 
 
 # --- writing them --------------------------------------------------------------------------
@@ -225,114 +195,43 @@ def _insert(db: sqlite_utils.Database, table: str, rows: list[dict[str, Any]]) -
     db.conn.executemany(sql, [[row[column] for column in columns] for row in rows])
 
 
-def _write(
-    db: sqlite_utils.Database, rows_by_table: Iterable[dict[str, list[dict[str, Any]]]], tables=TABLES
-) -> None:
+def _write(db: sqlite_utils.Database, rows_by_table: Iterable[dict[str, list[dict[str, Any]]]]) -> None:
     merged: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for rows in rows_by_table:
         for table, table_rows in rows.items():
             merged[table].extend(table_rows)
-    for table in reversed(tables):  # the summary first, then the rows that hang off the game
+    for table in reversed(TABLES):  # the summary first, then the rows that hang off the game
         _insert(db, table, merged[table])
 
 
-def refresh_game(db: sqlite_utils.Database, game_id: str) -> None:
-    """Rebuild one game's derived rows from its inputs; called inside each write's transaction."""
+def refresh_game(db: sqlite_utils.Database, game_id: str) -> Sheet:
+    """Rebuild one game's derived rows from its inputs, inside the caller's write transaction;
+    returns the sheet they were computed from (the write's answer)."""
     for table in TABLES:
         db.conn.execute(f"delete from {table} where game_id = ?", [game_id])
     game = store.fetch_game(db, game_id)
     if game is None:
-        return
+        raise NotFound()
     evening_id = db.conn.execute("select evening_id from games where id = ?", [game_id]).fetchone()[0]
     last, revision = db.conn.execute(
         "select max(created_at), count(*) from actions where game_id = ?", [game_id]
     ).fetchone()
     sheet = build_sheet(game, store.live_deals(db, game_id), revision)
     _write(db, [game_rows(sheet, evening_id, last or game.created_at)])
+    return sheet
 
 
-@dataclass(frozen=True)
-class Standing:
-    """Where a game stands, as its derived rows say: what recording its next deal needs."""
-
-    deals: int  # live deals
-    totals: dict[str, int]
-    text: str  # the sheet's JSON text
-
-
-def standing(db: sqlite_utils.Database, game_id: str) -> Standing:
-    """The game's standing, in the caller's write transaction; its rows are refreshed first if
-    they are missing or were written by other code."""
-    query = (
-        "select s.deal_count, s.total_a, s.total_b, g.body from game_summaries s"
-        " join game_sheets g on g.game_id = s.game_id where s.game_id = ? and g.made_by = ?"
-    )
-    row = db.conn.execute(query, [game_id, SHEET_CODE]).fetchone()
-    if row is None:
-        refresh_game(db, game_id)
-        row = db.conn.execute(query, [game_id, SHEET_CODE]).fetchone()
-    return Standing(deals=row[0], totals={"A": row[1], "B": row[2]}, text=row[3])
-
-
-def add_last_deal(
-    db: sqlite_utils.Database, game: GameRules, deal: Deal, revision: int, text: str, last_activity: str
-) -> None:
-    """Bring a game's rows up to date after `deal` was recorded at its end, in the write's
-    transaction; `text` is the sheet's JSON after it, of `revision`.
-
-    The common write, made cheap: every earlier deal, and so every earlier fact, is unchanged, so
-    this inserts the new deal's fact and adds its figures to the game's, players' and teams' rows
-    instead of rebuilding them all. The rows come out exactly as `refresh_game` would write them
-    (tests compare the two after random games)."""
-    totals = deal.totals
-    winner = winner_of(totals, game.target)
-    finished, is_hand = int(winner is not None), int(deal.is_hand)
-    found = db.conn.execute(
-        "update game_summaries set total_a = ?, total_b = ?, winner = ?, finished = ?, deal_count = ?,"
-        " hand_count = hand_count + ?, last_activity = max(last_activity, ?) where game_id = ?"
-        " returning evening_id",  # SQLite 3.35+; max(): as a rebuild reads it, whatever the clock did
-        [totals["A"], totals["B"], winner, finished, deal.number, is_hand, last_activity, game.id],
-    ).fetchone()
-    if found is None:  # no rows to bring up to date: write them all
-        refresh_game(db, game.id)
-        return
-    fact = _deal_fact(game, deal, found[0])
-    _insert(db, "deal_facts", [fact])
-    if is_hand:  # a redeal changes no total and no figure of any player or team
-        _add_hand_to_rows(db, game, totals, fact)
-    db.conn.execute(
-        "insert into game_sheets (game_id, revision, made_by, body) values (?, ?, ?, ?) on conflict (game_id)"
-        " do update set revision = excluded.revision, made_by = excluded.made_by, body = excluded.body",
-        list(_sheet_row(game.id, revision, text).values()),
-    )
-
-
-def _add_hand_to_rows(db: sqlite_utils.Database, game: GameRules, totals: dict[str, int], fact: dict[str, Any]) -> None:
-    """A hand's figures added to its game's players and teams, with their new points and results."""
-    winner = winner_of(totals, game.target)
-    finished = int(winner is not None)
-    players, teams = [], []
-    for seat in range(4):
-        team = team_of_player(seat).value
-        figures = dict.fromkeys(FIGURES, 0)
-        _count(figures, fact, took=fact["taker_player"] == seat, defended=fact["taker"] != team)
-        players.append([finished, int(winner == team), totals[team], *figures.values(), game.id, seat])
-    for team in ("A", "B"):
-        figures = dict.fromkeys(FIGURES, 0)
-        _count(figures, fact, took=fact["taker"] == team, defended=fact["taker"] != team)
-        teams.append([finished, int(winner == team), totals[team], *figures.values(), game.id, team])
-    added = ", ".join(f"{name} = {name} + ?" for name in FIGURES)
-    common = f"set finished = ?, won = ?, hands = hands + 1, points = ?, {added}"
-    db.conn.executemany(f"update game_players {common} where game_id = ? and seat = ?", players)
-    db.conn.executemany(f"update game_teams {common} where game_id = ? and team = ?", teams)
+def winner(db: sqlite_utils.Database, game_id: str) -> str | None:
+    """The game's winner as its summary row says, in the caller's transaction: what a new deal
+    checks first (a finished game takes no more)."""
+    row = db.conn.execute("select winner from game_summaries where game_id = ?", [game_id]).fetchone()
+    return row[0] if row else None
 
 
 def rebuild_all(db: sqlite_utils.Database) -> int:
     """Throw every derived row away and compute them all again from the inputs; returns the number
-    of games. The caller runs it in a transaction (a migration, the rebuild-derived command).
-    An early migration calls it before the later tables exist: it writes the tables there are."""
-    tables = [table for table in TABLES if db[table].exists()]
-    for table in tables:
+    of games. The caller runs it in a transaction (`migrate`, the rebuild-derived command)."""
+    for table in TABLES:
         db.conn.execute(f"delete from {table}")
     deals: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in db.query(
@@ -352,19 +251,28 @@ def rebuild_all(db: sqlite_utils.Database) -> int:
         sheet = build_sheet(game, deals.get(game.id, []), logged["n"])
         batch.append(game_rows(sheet, row["evening_id"], logged["at"] or game.created_at))
         if len(batch) >= 500:
-            _write(db, batch, tables)
+            _write(db, batch)
             batch = []
-    _write(db, batch, tables)
+    _write(db, batch)
     return len(games)
 
 
-CODE = hashlib.sha256((SHEET_CODE + Path(__file__).read_text(encoding="utf-8")).encode()).hexdigest()[:16]
+def _code_fingerprint() -> str:
+    """The source of the code that computes the derived rows: this module and the whole rules
+    package (scoring, sheets, names). An update that changes any of it rebuilds every row once."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(belote.__file__).parent.glob("*.py")) + [Path(__file__)]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+CODE = _code_fingerprint()
 CODE_KEY = "derived_made_by"  # in app_info: the CODE that last rebuilt every derived row
 
 
 def rebuild_if_code_changed(db: sqlite_utils.Database) -> bool:
-    """After an update that changed how the derived rows are computed (a rule, a statistic, the
-    sheet's JSON), rebuild them all, once; `migrate` calls it in its transaction."""
+    """After an update that changed how the derived rows are computed (a rule, a statistic), or on
+    tables a migration has just made, rebuild them all, once; `migrate` calls it in its transaction."""
     found = db.conn.execute("select value from app_info where key = ?", [CODE_KEY]).fetchone()
     if found and found[0] == CODE:
         return False

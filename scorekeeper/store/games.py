@@ -1,4 +1,5 @@
-"""Reading and writing games, deals, actions and idempotency keys in SQLite (no rules here)."""
+"""The stored inputs of games: games, deals, actions and idempotency keys, read and written in SQLite
+(no rules here: scores are derived from these rows by `belote.sheet`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 import sqlite_utils
 
-from scorekeeper.belote.sheet import GameRules
+from scorekeeper.belote.game import Game, Rules
 from scorekeeper.belote.terms import Rounding
 from scorekeeper.store.db import insert, rows
 
@@ -25,7 +26,7 @@ def new_game_id() -> str:
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
 
 
-def insert_game(db: sqlite_utils.Database, game: GameRules) -> None:
+def insert_game(db: sqlite_utils.Database, game: Game) -> None:
     insert(
         db,
         "games",
@@ -36,29 +37,31 @@ def insert_game(db: sqlite_utils.Database, game: GameRules) -> None:
             **{f"player_{index}": name for index, name in enumerate(game.players)},
             "first_dealer": game.first_dealer,
             "target": game.target,
-            "rounding": game.rounding.value,
-            "misere": int(game.misere),
-            "carre_de_sept": int(game.carre_de_sept),
+            "rounding": game.rules.rounding.value,
+            "misere": int(game.rules.misere),
+            "carre_de_sept": int(game.rules.carre_de_sept),
             "created_at": game.created_at,
         },
     )
 
 
-def game_from_row(row: dict[str, Any]) -> GameRules:
-    return GameRules(
+def game_from_row(row: dict[str, Any]) -> Game:
+    return Game(
         id=row["id"],
         teams={"A": row["team_a"], "B": row["team_b"]},
         players=[row[f"player_{index}"] for index in range(4)],
         first_dealer=row["first_dealer"],
         target=row["target"],
-        rounding=Rounding(row["rounding"]),
-        misere=bool(row["misere"]),
-        carre_de_sept=bool(row["carre_de_sept"]),
+        rules=Rules(
+            rounding=Rounding(row["rounding"]),
+            misere=bool(row["misere"]),
+            carre_de_sept=bool(row["carre_de_sept"]),
+        ),
         created_at=row["created_at"],
     )
 
 
-def fetch_game(db: sqlite_utils.Database, game_id: str) -> GameRules | None:
+def fetch_game(db: sqlite_utils.Database, game_id: str) -> Game | None:
     found = rows(db, "select * from games where id = ?", [game_id])
     return game_from_row(found[0]) if found else None
 

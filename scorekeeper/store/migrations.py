@@ -1,6 +1,14 @@
-"""The schema, as an append-only list of migrations: add a new function, never edit an old one."""
+"""The schema, as an append-only list of migrations: add a new function, never edit an old one.
+
+Each migration is frozen in time: it uses SQL and sqlite-utils only, and imports nothing of the
+app, so that upgrading an old database runs exactly what ran on the day each was written. What is
+computed from the stored inputs (the derived tables' rows) is computed after the migrations, by
+today's code (`store.migrate`).
+"""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
 
 import sqlite_utils
 
@@ -79,8 +87,8 @@ def m002_games_and_deals(db: sqlite_utils.Database) -> None:
 @migrations()
 def m003_evenings_and_archive(db: sqlite_utils.Database) -> None:
     # Evenings are input, like deals: a date (ISO), an optional place and note. Every game belongs
-    # to one; the games already played join the evening of the day they were created.
-    from scorekeeper.store import derived, evenings  # here, not at the top: games imports nothing of the db
+    # to one; the games already played join the evening of the day they were created, in local
+    # time, an evening lasting until 6 in the morning.
 
     db["evenings"].create(
         {"id": int, "date": str, "place": str, "note": str, "created_at": str},
@@ -92,14 +100,16 @@ def m003_evenings_and_archive(db: sqlite_utils.Database) -> None:
     db.execute("alter table games add column evening_id integer references evenings(id)")
     by_date: dict[str, int] = {}
     for game in list(db.query("select id, created_at from games order by created_at, id")):
-        day = evenings.evening_date(game["created_at"])
+        moment = datetime.fromisoformat(game["created_at"]).astimezone()
+        day = (moment - timedelta(hours=6)).date().isoformat()
         if day not in by_date:
-            by_date[day] = evenings.insert(db, day)
+            evening = {"date": day, "place": "", "note": "", "created_at": datetime.now(UTC).isoformat()}
+            by_date[day] = db["evenings"].insert(evening).last_pk
         db.execute("update games set evening_id = ? where id = ?", [by_date[day], game["id"]])
     db["games"].create_index(["evening_id", "created_at"])
 
-    # The derived tables (scorekeeper/games/derived.py): caches of each game's sheet, rebuilt
-    # from the inputs on every write, so that the archive's pages read indexed rows.
+    # The derived tables: caches of each game's sheet, rebuilt from the inputs on every write, so
+    # that the archive's pages read indexed rows. Created empty: `migrate` fills them.
     common = {"game_id": str, "evening_id": int, "played_at": str}
     figures = dict.fromkeys(
         (
@@ -181,7 +191,6 @@ def m003_evenings_and_archive(db: sqlite_utils.Database) -> None:
     )
     db["deal_facts"].create_index(["taker_key", "mode", "contract_value", "made"])
     db["deal_facts"].create_index(["taker_key", "played_at"])
-    derived.rebuild_all(db)
 
 
 @migrations()
@@ -194,16 +203,19 @@ def m004_login_attempts(db: sqlite_utils.Database) -> None:
 
 @migrations()
 def m005_game_sheets(db: sqlite_utils.Database) -> None:
-    # Each game's sheet as the API answers it (its JSON text) and the revision it is of: another
-    # derived table (scorekeeper/games/derived.py), written with every write to the game, so that
-    # loading a sheet reads one row instead of every deal. `made_by` names the code that wrote
-    # it: a sheet written by other code (an update) is not served, and `migrate` rewrites them.
-    from scorekeeper.store import derived
-
+    # Each game's sheet as the API answered it (its JSON text) and the revision it was of, written
+    # with every write to the game; `made_by` named the code that wrote it. Dropped by m006.
     db["game_sheets"].create(
         {"game_id": str, "revision": int, "made_by": str, "body": str},
         pk="game_id",
         not_null={"revision", "made_by", "body"},
         foreign_keys=[("game_id", "games", "id")],
     )
-    derived.rebuild_all(db)
+
+
+@migrations()
+def m006_drop_game_sheets(db: sqlite_utils.Database) -> None:
+    # A sheet is built from its deals again on every read (each deal's score is remembered per
+    # process): the stored text, patched on every write and guarded by fingerprints of the code,
+    # cost more than the half millisecond it saved.
+    db["game_sheets"].drop(ignore=True)

@@ -13,16 +13,18 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper.belote.terms import InvalidInput
+from scorekeeper.belote.errors import Refusal
+from scorekeeper.web.refusals import refusal_status
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
-class ApiError(Exception):
+class ApiError(Refusal):
+    """A request the API refuses before any service sees it (not JSON, a bad header), with its status."""
+
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status = status
-        self.message = message
 
 
 def json_body() -> Any:
@@ -40,14 +42,9 @@ def error_response(status: int, message: str):
     return jsonify(error=message), status
 
 
-@bp.errorhandler(ApiError)
-def _api_error(error: ApiError):
-    return error_response(error.status, error.message)
-
-
-@bp.errorhandler(InvalidInput)
-def _invalid_input(error: InvalidInput):
-    return error_response(422, error.message)
+@bp.errorhandler(Refusal)
+def _refused(error: Refusal):
+    return error_response(refusal_status(error), error.message)
 
 
 API_HTTP_MESSAGES = {

@@ -7,9 +7,10 @@ from typing import Any
 from flask import jsonify
 
 from scorekeeper.belote.cards import HAND_SIZE, Card, parse_cards, pile_points
+from scorekeeper.belote.errors import InvalidHand
 from scorekeeper.belote.hands import _choice
 from scorekeeper.belote.melds import FoundMeld, belotes, compare_hands, find_melds
-from scorekeeper.belote.terms import TEAMS, InvalidHand, Mode, Team
+from scorekeeper.belote.terms import TEAMS, Mode, Team
 from scorekeeper.web.api import bp, json_body
 
 

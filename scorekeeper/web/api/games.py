@@ -7,21 +7,10 @@ from flask import Response, current_app, jsonify, make_response, request
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.sheet_json import sheet_to_json, sheet_to_text
 from scorekeeper.services import games as service
-from scorekeeper.store import derived
 from scorekeeper.web.api import ApiError, bp, json_body
 from scorekeeper.web.database import get_db
 
 MAX_KEY_LENGTH = 200
-
-
-@bp.errorhandler(service.GameNotFound)
-def _not_found(error: service.GameNotFound):
-    return jsonify(error="Partie ou donne introuvable."), 404
-
-
-@bp.errorhandler(service.GameConflict)
-def _conflict(error: service.GameConflict):
-    return jsonify(error=error.message), 409
 
 
 def _idempotency_key() -> str | None:
@@ -54,19 +43,16 @@ def create_game():
 
 @bp.get("/games/<game_id>")
 def read_game(game_id: str):
-    """The sheet; with If-None-Match, a 304 while nothing changed (what the page's refresh polls).
-    Read as every write stored it (one row), or built from the deals if no current copy is stored."""
+    """The sheet; with If-None-Match, a 304 while nothing changed (what the page's refresh polls),
+    answered from the game's revision alone."""
     db = get_db()
-    stored = derived.stored_sheet(db, game_id)
-    if stored is None:
-        sheet = service.get_sheet(db, game_id)
-        stored = sheet.revision, sheet_to_text(sheet)
-    revision, text = stored
-    tag = f"{game_id}-{revision}"  # weak: it names the sheet's state, whatever its encoding
+    tag = f"{game_id}-{service.get_revision(db, game_id)}"  # weak: the sheet's state, whatever its encoding
     if request.if_none_match.contains_weak(tag):
         response = make_response("", 304)
     else:
-        response = _json_text(text)
+        sheet = service.get_sheet(db, game_id)
+        tag = f"{game_id}-{sheet.revision}"  # a write may have come between the two reads
+        response = _sheet(sheet)
     response.set_etag(tag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
     return response

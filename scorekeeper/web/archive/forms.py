@@ -6,7 +6,7 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import DateField, StringField, TextAreaField
 from wtforms.validators import InputRequired
 
-from scorekeeper.store.evenings import MAX_NOTE_LENGTH, MAX_PLACE_LENGTH
+from scorekeeper.belote.evenings import MAX_NOTE_LENGTH, MAX_PLACE_LENGTH
 from scorekeeper.web.sheet.forms import FrenchForm
 
 

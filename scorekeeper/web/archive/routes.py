@@ -8,9 +8,11 @@ from datetime import date
 
 from flask import Response, abort, flash, redirect, render_template, request, url_for
 
+from scorekeeper.belote.errors import InvalidInput, NotFound
+from scorekeeper.belote.evenings import short_date
 from scorekeeper.belote.explain import explain
 from scorekeeper.belote.sheet import Sheet
-from scorekeeper.belote.terms import InvalidInput, Team
+from scorekeeper.belote.terms import Team
 from scorekeeper.services import games as service
 from scorekeeper.services import lists as queries
 from scorekeeper.services import stats, transfer
@@ -57,7 +59,7 @@ def percent(part: int, whole: int, bare: bool = False) -> str:
     return text if bare else f" ({text})"
 
 
-bp.app_template_filter("short_date")(evenings.short_date)
+bp.app_template_filter("short_date")(short_date)
 
 
 @bp.app_template_filter()
@@ -73,7 +75,7 @@ def _page() -> int:
 def _sheet_or_404(game_id: str) -> Sheet:
     try:
         return service.get_sheet(get_db(), game_id)
-    except service.GameNotFound:
+    except NotFound:
         abort(404)
 
 
@@ -131,7 +133,7 @@ def game(game_id: str):
         evening=found,
         chart=running_totals_chart(sheet),
         explanations=lambda deal: explain(deal.hand, deal.result, names),
-        rounding=dict(ROUNDING_CHOICES)[sheet.game.rounding.value],
+        rounding=dict(ROUNDING_CHOICES)[sheet.game.rules.rounding.value],
         read_only=True,
     )
 

@@ -11,9 +11,8 @@ from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectC
 from wtforms.meta import DefaultMeta
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
-from scorekeeper.belote.sheet import team_of_player
-from scorekeeper.belote.terms import CONTRACT_VALUES, MODE_LABELS, Coinche, Meld, Mode, Rounding
-from scorekeeper.services.games import MAX_NAME_LENGTH, NAME_FORBIDDEN
+from scorekeeper.belote.names import MAX_NAME_LENGTH, NAME_FORBIDDEN
+from scorekeeper.belote.terms import CONTRACT_VALUES, MODE_LABELS, Coinche, Meld, Mode, Rounding, team_of_player
 
 
 def choices(pairs) -> list[SelectChoice]:

@@ -9,11 +9,13 @@ from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
+from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
+from scorekeeper.belote.evenings import evening_label
 from scorekeeper.belote.explain import explain
 from scorekeeper.belote.hands import parse_hand
 from scorekeeper.belote.scoring import score
 from scorekeeper.belote.sheet import Sheet
-from scorekeeper.belote.terms import InvalidInput, Team
+from scorekeeper.belote.terms import Team
 from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.web.api.score import result_to_json
@@ -25,7 +27,7 @@ from scorekeeper.web.sheet.forms import FIELD_OF_ERROR, ConfirmForm, DealForm, G
 def _sheet_or_404(game_id: str) -> Sheet:
     try:
         return service.get_sheet(get_db(), game_id)
-    except service.GameNotFound:
+    except NotFound:
         abort(404)
 
 
@@ -36,7 +38,7 @@ def _new_request_id() -> str:
 @bp.route("/nouvelle", methods=["GET", "POST"])
 def create():
     form = GameForm()
-    form.set_evenings([(row["id"], evenings.evening_label(row)) for row in evenings.recent(get_db(), 12)])
+    form.set_evenings([(row["id"], evening_label(row)) for row in evenings.recent(get_db(), 12)])
     if form.validate_on_submit():
         try:
             sheet = service.create_game(get_db(), form.to_body())
@@ -83,7 +85,7 @@ def _preview(form: DealForm, sheet: Sheet) -> dict[str, Any]:
     form as the scoring service answers the page's live preview."""
     body = form.to_body()
     body.pop("taker_player", None)
-    return result_to_json(score(parse_hand(body, rounding=sheet.game.rounding)))
+    return result_to_json(score(parse_hand(body, rounding=sheet.game.rules.rounding)))
 
 
 def _render_deal_form(sheet: Sheet, form: DealForm, preview: dict | None, deal) -> str:
@@ -130,7 +132,7 @@ def record(game_id: str):
     def save():
         try:
             service.record_hand(get_db(), game_id, form.to_body(), form.request_id.data or None)
-        except service.GameConflict as error:
+        except Conflict as error:
             flash(error.message, "error")
             return redirect(url_for("sheet.show", game_id=game_id))
         return redirect(url_for("sheet.show", game_id=game_id, _anchor="donnes"))
@@ -164,10 +166,10 @@ def edit(game_id: str, number: int):
         body = {**form.to_body(), "version": _int_or_none(form.version.data)}
         try:
             service.edit_deal(get_db(), game_id, number, body)
-        except service.GameConflict as error:
+        except Conflict as error:
             flash(error.message, "error")
             return redirect(url_for("sheet.edit", game_id=game_id, number=number))
-        except service.GameNotFound:
+        except NotFound:
             flash("Cette donne n'existe plus : elle a été supprimée sur un autre téléphone.", "error")
             return redirect(url_for("sheet.show", game_id=game_id))
         flash(f"Donne {number} modifiée.", "info")
@@ -194,7 +196,7 @@ def _edit_redeal(sheet: Sheet, deal) -> Any:
             service.edit_deal(get_db(), sheet.game.id, deal.number, body)
         except InvalidInput as error:
             form.reason.errors = [for_people(error.message)]
-        except service.GameConflict as error:
+        except Conflict as error:
             flash(error.message, "error")
             return redirect(url_for("sheet.edit", game_id=sheet.game.id, number=deal.number))
         else:
@@ -214,9 +216,9 @@ def delete(game_id: str, number: int):
     if form.validate_on_submit():
         try:
             service.delete_deal(get_db(), game_id, number, _int_or_none(form.version.data))
-        except service.GameNotFound:
+        except NotFound:
             flash("Cette donne n'existe plus.", "error")
-        except service.GameConflict as error:
+        except Conflict as error:
             flash(error.message, "error")
         else:
             flash(f"Donne {number} supprimée. « Annuler » la rétablit.", "info")
@@ -229,7 +231,7 @@ def undo(game_id: str):
     if ConfirmForm().validate_on_submit():
         try:
             _, message = service.undo(get_db(), game_id)
-        except service.GameConflict as error:
+        except Conflict as error:
             flash(error.message, "error")
         else:
             flash(message, "info")
@@ -247,7 +249,7 @@ def redeal(game_id: str):
             body["player"] = form.player.data
         try:
             service.record_redeal(get_db(), game_id, body, form.request_id.data or None)
-        except (InvalidInput, service.GameConflict) as error:
+        except (InvalidInput, Conflict) as error:
             flash(for_people(error.message), "error")
     else:
         flash("Redonne non enregistrée : choisissez la raison (et qui l'a demandée).", "error")

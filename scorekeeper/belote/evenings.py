@@ -1,0 +1,78 @@
+"""Evenings as the table names them: the day a moment belongs to (until 6 in the morning, the
+evening before), its French label, and its date, place and note as typed. Stored in `store.evenings`."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from scorekeeper.belote.errors import InvalidInput
+
+EVENING_ROLLOVER = timedelta(hours=6)  # a game at 1 a.m. belongs to the evening before
+MAX_PLACE_LENGTH = 60
+MAX_NOTE_LENGTH = 500
+
+DAYS = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
+MONTHS = (
+    "janvier", "février", "mars", "avril", "mai", "juin",
+    "juillet", "août", "septembre", "octobre", "novembre", "décembre",
+)
+
+
+MAX_ID = 2**63 - 1  # SQLite's largest integer: an address may carry any number
+
+
+def evening_date(stamp: str | None = None) -> str:
+    """The ISO date of the evening a moment belongs to (a stored UTC stamp, or now), in local time."""
+    moment = datetime.fromisoformat(stamp).astimezone() if stamp else datetime.now().astimezone()
+    return (moment - EVENING_ROLLOVER).date().isoformat()
+
+
+def french_date(iso: str) -> str:
+    """'2025-05-17' → 'samedi 17 mai 2025'."""
+    day = date.fromisoformat(iso)
+    number = "1er" if day.day == 1 else str(day.day)
+    return f"{DAYS[day.weekday()]} {number} {MONTHS[day.month - 1]} {day.year}"
+
+
+def short_date(iso: str) -> str:
+    """'2025-05-17' → '17 mai 2025'."""
+    day = date.fromisoformat(iso)
+    return f"{'1er' if day.day == 1 else day.day} {MONTHS[day.month - 1]} {day.year}"
+
+
+def evening_label(evening: dict[str, Any]) -> str:
+    label = french_date(evening["date"])
+    return f"{label} · {evening['place']}" if evening.get("place") else label
+
+
+def parse_evening_id(value: Any) -> int | None:
+    """The `evening` key of a new game (API.md): an evening's id, or null for today's."""
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_ID:
+        raise InvalidInput("evening", "« evening » doit être le numéro d'une soirée (ou null pour ce soir).")
+    return value
+
+
+def parse_evening(body: Any) -> dict[str, str]:
+    """An evening's date, place and note, as typed (the evening page's form, an imported file)."""
+    if not isinstance(body, dict):
+        raise InvalidInput("evening", "Une soirée doit être un objet JSON.")
+    day = body.get("date")
+    try:
+        if not isinstance(day, str):
+            raise ValueError
+        day = date.fromisoformat(day).isoformat()
+    except ValueError:
+        raise InvalidInput("date", "« date » doit être une date, par exemple 2025-05-17.") from None
+    fields = {"date": day}
+    for key, limit in (("place", MAX_PLACE_LENGTH), ("note", MAX_NOTE_LENGTH)):
+        value = body.get(key) or ""
+        if not isinstance(value, str):
+            raise InvalidInput(key, f"« {key} » doit être un texte.")
+        value = value.strip() if key == "note" else " ".join(value.split())
+        if len(value) > limit:
+            raise InvalidInput(key, f"« {key} » : {limit} caractères au plus.")
+        fields[key] = value
+    return fields

@@ -1,0 +1,111 @@
+"""A new game and its deals from their JSON form (API.md), read and checked under the game's
+rules: what the service layer stores, refused in French, field by field, when it cannot be."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.belote.errors import InvalidInput
+from scorekeeper.belote.evenings import parse_evening_id
+from scorekeeper.belote.game import Game, Rules
+from scorekeeper.belote.hands import hand_to_json, parse_hand
+from scorekeeper.belote.names import parse_name
+from scorekeeper.belote.scoring import score
+from scorekeeper.belote.terms import DEFAULT_TEAMS, REDEAL_REASONS, TARGETS, ContractKind, Rounding, team_of_player
+
+GAME_KEYS = frozenset({"teams", "players", "dealer", "target", "rules", "evening"})
+GAME_RULES_KEYS = frozenset({"rounding", "misere", "carre_de_sept"})
+
+
+def _flag(value: Any, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidInput(field, f"« {field} » doit valoir true ou false.")
+    return value
+
+
+def parse_player(value: Any, field: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
+        raise InvalidInput(field, f"« {field} » doit être un joueur, de 0 à 3 dans l'ordre de la table.")
+    return value
+
+
+def parse_rules(rules: Any) -> Rules:
+    if not isinstance(rules, dict) or set(rules) - GAME_RULES_KEYS:
+        raise InvalidInput("rules", "« rules » ne connaît que « rounding », « misere » et « carre_de_sept ».")
+    rounding = rules.get("rounding", "nearest")
+    if not isinstance(rounding, str) or rounding not in {member.value for member in Rounding}:
+        raise InvalidInput("rules.rounding", "« rules.rounding » doit valoir « nearest », « complement » ou « none ».")
+    return Rules(
+        rounding=Rounding(rounding),
+        misere=_flag(rules.get("misere", False), "rules.misere"),
+        carre_de_sept=_flag(rules.get("carre_de_sept", False), "rules.carre_de_sept"),
+    )
+
+
+def parse_game(body: Any) -> dict[str, Any]:
+    """The fields of a new game (`Game`'s, but its id and time) and its evening, defaults filled in."""
+    if not isinstance(body, dict):
+        raise InvalidInput("body", "Le corps de la requête doit être un objet JSON.")
+    unknown = sorted(set(body) - GAME_KEYS)
+    if unknown:
+        raise InvalidInput(unknown[0], f"Clé inconnue : « {unknown[0]} ».")
+    teams = body.get("teams", {})
+    if not isinstance(teams, dict) or set(teams) - {"A", "B"}:
+        raise InvalidInput("teams", "« teams » doit être un objet {\"A\": nom, \"B\": nom}.")
+    players = body.get("players", [None] * 4)
+    if not isinstance(players, list) or len(players) != 4:
+        raise InvalidInput("players", "« players » doit donner les quatre joueurs, dans l'ordre de la table.")
+    target = body.get("target", 2000)
+    if not isinstance(target, int) or isinstance(target, bool) or target not in TARGETS:
+        raise InvalidInput("target", "« target » doit valoir 2000 ou 1000.")
+    return {
+        "teams": {team: parse_name(teams.get(team), f"teams.{team}", DEFAULT_TEAMS[team]) for team in ("A", "B")},
+        "players": [parse_name(name, f"players.{index}", f"Joueur {index + 1}") for index, name in enumerate(players)],
+        "first_dealer": parse_player(body.get("dealer", 0), "dealer"),
+        "target": target,
+        "rules": parse_rules(body.get("rules", {})),
+        "evening": parse_evening_id(body.get("evening")),
+    }
+
+
+def parse_hand_input(body: Any, game: Game) -> dict[str, Any]:
+    """A hand's stored form: validated by scoring it under the game's rules, defaults left out."""
+    hand = parse_hand(body, rounding=game.rules.rounding, extra_keys={"taker_player", "version"})
+    score(hand)  # refuses what cannot be scored (a tie of melds without the table's word, …)
+    data = hand_to_json(hand)
+    taker_player = body.get("taker_player")
+    if taker_player is not None:
+        taker_player = parse_player(taker_player, "taker_player")
+        if team_of_player(taker_player) is not hand.taker:
+            raise InvalidInput(
+                "taker_player", "« taker_player » doit être un joueur de l'équipe qui a pris (« taker »)."
+            )
+        data["taker_player"] = taker_player
+    elif hand.contract.kind is ContractKind.GENERALE:
+        raise InvalidInput("taker_player", "« taker_player » est requis pour une générale : qui l'a jouée ?")
+    return data
+
+
+def parse_redeal_input(body: Any, game: Game) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise InvalidInput("body", "Le corps de la requête doit être un objet JSON.")
+    unknown = sorted(set(body) - {"reason", "player", "version"})
+    if unknown:
+        raise InvalidInput(unknown[0], f"Clé inconnue : « {unknown[0]} ».")
+    reason = body.get("reason")
+    if not isinstance(reason, str) or reason not in REDEAL_REASONS:
+        raise InvalidInput("reason", "« reason » doit valoir « all_pass », « misere » ou « carre_de_sept ».")
+    if reason == "all_pass":
+        if body.get("player") is not None:
+            raise InvalidInput("player", "« player » n'a pas de sens quand tout le monde passe.")
+        return {"reason": reason, "player": None}
+    if not game.rules.plays_redeal(reason):
+        option = REDEAL_REASONS[reason]
+        raise InvalidInput("reason", f"« reason » : l'option « {option} » n'est pas jouée dans cette partie.")
+    if body.get("player") is None:
+        raise InvalidInput("player", "« player » est requis : qui a demandé à redonner ?")
+    return {"reason": reason, "player": parse_player(body["player"], "player")}
+
+
+def parse_deal_input(kind: str, body: Any, game: Game) -> dict[str, Any]:
+    return parse_hand_input(body, game) if kind == "hand" else parse_redeal_input(body, game)
