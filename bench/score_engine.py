@@ -15,7 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, installed or not
 
-from scorekeeper.belote.scoring import Hand, score  # noqa: E402
+from scorekeeper.belote.hand import Hand
+from scorekeeper.belote.scoring import score  # noqa: E402
 from scorekeeper.belote.terms import (  # noqa: E402
     CAPOT,
     GENERALE,

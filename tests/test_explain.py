@@ -14,7 +14,7 @@ from test_worked_examples import EXAMPLES
 
 from scorekeeper.belote.errors import InvalidHand
 from scorekeeper.belote.explain import explain
-from scorekeeper.belote.hands import parse_hand
+from scorekeeper.belote.hand_json import parse_hand
 from scorekeeper.belote.scoring import score
 from scorekeeper.belote.terms import Team
 

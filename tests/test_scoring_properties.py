@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.belote.scoring import Hand, score
+from scorekeeper.belote.hand import Hand
+from scorekeeper.belote.scoring import score
 from scorekeeper.belote.terms import (
     CAPOT,
     GENERALE,

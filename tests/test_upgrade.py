@@ -56,5 +56,6 @@ def test_every_answer_of_the_old_code_is_given_again(upgraded, url):
     response = app.test_client().get(url)
     assert response.status_code == 200
     if response.text != EXPECTED[url]:
-        diff = difflib.unified_diff(EXPECTED[url].splitlines(), response.text.splitlines(), "0ed2a96", "now", lineterm="")
+        old, new = EXPECTED[url].splitlines(), response.text.splitlines()
+        diff = difflib.unified_diff(old, new, "0ed2a96", "now", lineterm="")
         pytest.fail(f"{url} differs:\n" + "\n".join(list(diff)[:40]))

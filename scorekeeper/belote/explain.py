@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scorekeeper.belote.scoring import Hand, Result, TeamFigures
+from scorekeeper.belote.hand import Hand
+from scorekeeper.belote.scoring import Result, TeamFigures
 from scorekeeper.belote.terms import (
     BELOTE_POINTS,
     CAPOT_VALUE,

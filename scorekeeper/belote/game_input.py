@@ -8,7 +8,7 @@ from typing import Any
 from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.evenings import parse_evening_id
 from scorekeeper.belote.game import Game, Rules
-from scorekeeper.belote.hands import hand_to_json, parse_hand
+from scorekeeper.belote.hand_json import hand_to_json, parse_hand
 from scorekeeper.belote.names import parse_name
 from scorekeeper.belote.scoring import score
 from scorekeeper.belote.terms import DEFAULT_TEAMS, REDEAL_REASONS, TARGETS, ContractKind, Rounding, team_of_player

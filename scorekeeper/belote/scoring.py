@@ -9,10 +9,10 @@ The vocabulary it scores with (teams, modes, melds, contracts) is in `terms`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from scorekeeper.belote.checks import check_hand
 from scorekeeper.belote.errors import InvalidHand
+from scorekeeper.belote.hand import Hand, check_hand
 from scorekeeper.belote.terms import (
     BELOTE_POINTS,
     CAPOT_VALUE,
@@ -21,38 +21,12 @@ from scorekeeper.belote.terms import (
     FAILED_CONTRACT_BONUS,
     TEAMS,
     BestMeldCall,
-    Coinche,
-    Contract,
     ContractKind,
     Meld,
     Mode,
     Rounding,
     Team,
 )
-
-
-def _no_melds() -> Mapping[Team, tuple[Meld, ...]]:
-    return {Team.A: (), Team.B: ()}
-
-
-def _no_belotes() -> Mapping[Team, int]:
-    return {Team.A: 0, Team.B: 0}
-
-
-@dataclass(frozen=True)
-class Hand:
-    """One hand as the table tells it. `taker_points` are the takers' card points (0..162)."""
-
-    taker: Team
-    contract: Contract
-    mode: Mode
-    coinche: Coinche = Coinche.NONE
-    taker_points: int | None = None
-    all_tricks: bool = False
-    melds: Mapping[Team, tuple[Meld, ...]] = field(default_factory=_no_melds)
-    best_meld: BestMeldCall | None = None
-    belote: Mapping[Team, int] = field(default_factory=_no_belotes)
-    rounding: Rounding = Rounding.NEAREST
 
 
 @dataclass(frozen=True)

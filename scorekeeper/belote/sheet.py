@@ -12,8 +12,9 @@ from functools import lru_cache
 from typing import Any
 
 from scorekeeper.belote.game import Game, dealer_after, winner_of
-from scorekeeper.belote.hands import parse_hand
-from scorekeeper.belote.scoring import Hand, Result, score
+from scorekeeper.belote.hand import Hand
+from scorekeeper.belote.hand_json import parse_hand
+from scorekeeper.belote.scoring import Result, score
 from scorekeeper.belote.terms import REDEAL_REASONS, TEAMS, Rounding
 
 

@@ -7,7 +7,7 @@ import sqlite3
 from flask import Flask, current_app, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from scorekeeper.web.api import error_response, http_error_as_json
+from scorekeeper.web.api.common import error_response, http_error_as_json
 from scorekeeper.web.database import connection_failed
 
 PAGE_MESSAGES = {

@@ -1,63 +1,7 @@
-"""The JSON API under /api/v1 (SCORING.md "The scoring service", API.md).
+"""The JSON API under /api/v1 (SCORING.md "The scoring service", API.md): its blueprint, with
+the routes of each module registered on it (`common` holds what they share)."""
 
-Bodies are JSON objects only: a write whose body is not JSON gets 415, which is what keeps other
-sites from writing (a browser cannot send a cross-site JSON body without asking first). Errors are
-`{"error": "<French sentence naming the field>"}`.
-"""
+from scorekeeper.web.api import cards, games, score  # noqa: F401  (routes register themselves on bp)
+from scorekeeper.web.api.common import bp
 
-from __future__ import annotations
-
-import json
-from typing import Any
-
-from flask import Blueprint, jsonify, request
-from werkzeug.exceptions import HTTPException
-
-from scorekeeper.belote.errors import Refusal
-from scorekeeper.web.refusals import refusal_status
-
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
-
-
-class ApiError(Refusal):
-    """A request the API refuses before any service sees it (not JSON, a bad header), with its status."""
-
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status = status
-
-
-def json_body() -> Any:
-    """The request's JSON body, or an ApiError: 415 when it is not sent as JSON, 422 when unreadable."""
-    if not request.is_json:
-        raise ApiError(415, "Le corps de la requête doit être du JSON (Content-Type: application/json).")
-    raw = request.get_data(cache=True)
-    try:
-        return json.loads(raw)
-    except (ValueError, RecursionError):
-        raise ApiError(422, "Le corps de la requête n'est pas du JSON valide.") from None
-
-
-def error_response(status: int, message: str):
-    return jsonify(error=message), status
-
-
-@bp.errorhandler(Refusal)
-def _refused(error: Refusal):
-    return error_response(refusal_status(error), error.message)
-
-
-API_HTTP_MESSAGES = {
-    404: "Adresse inconnue dans l'API.",
-    405: "Méthode non permise pour cette adresse.",
-    413: "Le corps de la requête est trop gros.",
-}
-
-
-def http_error_as_json(error: HTTPException):
-    """Werkzeug's errors under /api/v1 (unknown URL, wrong method, …) as French JSON."""
-    status = error.code or 500
-    return error_response(status, API_HTTP_MESSAGES.get(status, "Requête refusée."))
-
-
-from scorekeeper.web.api import cards, games, score  # noqa: E402,F401  (routes register themselves on bp)
+__all__ = ["bp"]

@@ -8,10 +8,10 @@ from flask import jsonify
 
 from scorekeeper.belote.cards import HAND_SIZE, Card, parse_cards, pile_points
 from scorekeeper.belote.errors import InvalidHand
-from scorekeeper.belote.hands import _choice
+from scorekeeper.belote.hand_json import _choice
 from scorekeeper.belote.melds import FoundMeld, belotes, compare_hands, find_melds
 from scorekeeper.belote.terms import TEAMS, Mode, Team
-from scorekeeper.web.api import bp, json_body
+from scorekeeper.web.api.common import bp, json_body
 
 
 def _object(body: Any, allowed: set[str], required: tuple[str, ...]) -> dict[str, Any]:

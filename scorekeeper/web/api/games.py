@@ -7,7 +7,7 @@ from flask import Response, current_app, jsonify, make_response, request
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.sheet_json import sheet_to_json, sheet_to_text
 from scorekeeper.services import games as service
-from scorekeeper.web.api import ApiError, bp, json_body
+from scorekeeper.web.api.common import ApiError, bp, json_body
 from scorekeeper.web.database import get_db
 
 MAX_KEY_LENGTH = 200

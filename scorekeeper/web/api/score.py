@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import jsonify
 
-from scorekeeper.belote.hands import parse_hand
+from scorekeeper.belote.hand_json import parse_hand
 from scorekeeper.belote.scoring import Result, score
-from scorekeeper.web.api import bp, json_body
+from scorekeeper.web.api.common import bp, json_body
 
 
 def result_to_json(result: Result) -> dict:

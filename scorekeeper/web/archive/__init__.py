@@ -1,11 +1,10 @@
 """The archive: evenings and their games, read-only sheets, a player search, statistics, export
 and import (pages in French), and the command-line export, import, backup and rebuild-derived."""
 
-from flask import Blueprint, Flask
+from flask import Flask
 
-bp = Blueprint("archive", __name__)
-
-from scorekeeper.web.archive import cli, routes  # noqa: E402,F401  (routes register themselves on bp)
+from scorekeeper.web.archive import cli
+from scorekeeper.web.archive.routes import bp
 
 
 def init_app(app: Flask) -> None:

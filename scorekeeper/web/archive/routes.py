@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from scorekeeper.belote.errors import InvalidInput, NotFound
 from scorekeeper.belote.evenings import short_date
@@ -18,12 +18,13 @@ from scorekeeper.services import lists as queries
 from scorekeeper.services import stats, transfer
 from scorekeeper.store import evenings
 from scorekeeper.store.db import write_transaction
-from scorekeeper.web.archive import bp
 from scorekeeper.web.archive.chart import running_totals_chart
 from scorekeeper.web.archive.forms import LIMITS, EveningForm, ImportForm
 from scorekeeper.web.csrf import csrf
 from scorekeeper.web.database import get_db
 from scorekeeper.web.sheet.forms import ROUNDING_CHOICES
+
+bp = Blueprint("archive", __name__)
 
 IMPORT_MAX_BYTES = 64 * 1024 * 1024  # a whole archive; the app's other bodies stay small
 

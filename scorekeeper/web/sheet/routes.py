@@ -7,12 +7,12 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
 from scorekeeper.belote.evenings import evening_label
 from scorekeeper.belote.explain import explain
-from scorekeeper.belote.hands import parse_hand
+from scorekeeper.belote.hand_json import parse_hand
 from scorekeeper.belote.scoring import score
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.terms import Team
@@ -20,8 +20,9 @@ from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.web.api.score import result_to_json
 from scorekeeper.web.database import get_db
-from scorekeeper.web.sheet import bp
 from scorekeeper.web.sheet.forms import FIELD_OF_ERROR, ConfirmForm, DealForm, GameForm, RedealForm, choices, for_people
+
+bp = Blueprint("sheet", __name__, url_prefix="/parties")
 
 
 def _sheet_or_404(game_id: str) -> Sheet:

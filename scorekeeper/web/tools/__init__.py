@@ -4,8 +4,7 @@ Plain GET forms that write nothing, so they need no CSRF token and work without 
 static/tools.js only makes them answer as the cards are tapped.
 """
 
-from flask import Blueprint
 
-bp = Blueprint("tools", __name__, url_prefix="/outils")
+from scorekeeper.web.tools.routes import bp
 
-from scorekeeper.web.tools import routes  # noqa: E402,F401  (routes register themselves on bp)
+__all__ = ["bp"]

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import render_template, request
+from flask import Blueprint, render_template, request
 
 from scorekeeper.belote.cards import DECK, DECK_SIZE, HAND_SIZE, Card, Suit, parse_cards, pile_points, sorted_cards
 from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.melds import FoundMeld, belotes, compare_hands, find_melds
 from scorekeeper.belote.terms import CARD_POINTS_TOTAL, MODE_LABELS, Mode, Team
-from scorekeeper.web.tools import bp
 from scorekeeper.web.tools.links import local_path, with_params
+
+bp = Blueprint("tools", __name__, url_prefix="/outils")
 
 # A pile belongs to a team; the deal form names it by side instead, and gets its word back.
 PILE_OWNERS = ({"A": "Équipe A", "B": "Équipe B"}, {"takers": "Preneurs", "defense": "Défense"})

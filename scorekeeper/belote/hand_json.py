@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from scorekeeper.belote.errors import InvalidHand
-from scorekeeper.belote.scoring import Hand
+from scorekeeper.belote.hand import Hand
 from scorekeeper.belote.terms import (
     CAPOT,
     CONTRACT_VALUES,

@@ -1,12 +1,10 @@
-"""What a `Hand` cannot say by its types alone: the hands that cannot have happened at a table.
-
-Kept apart from the scoring rules so that `scoring` reads as the rules only; `scoring.score`
-calls `check_hand` before it counts anything.
-"""
+"""One hand as the table tells it (`Hand`), and what its types cannot say: the hands that cannot
+have happened at a table (`check_hand`, which `scoring.score` calls before it counts anything)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from scorekeeper.belote.errors import InvalidHand
 from scorekeeper.belote.terms import (
@@ -14,13 +12,39 @@ from scorekeeper.belote.terms import (
     CONTRACT_VALUES,
     MAX_MELDS_PER_TEAM,
     TEAMS,
+    BestMeldCall,
+    Coinche,
+    Contract,
     ContractKind,
     Meld,
     Mode,
+    Rounding,
+    Team,
 )
 
-if TYPE_CHECKING:  # scoring imports this module: a run-time import back would be circular
-    from scorekeeper.belote.scoring import Hand
+
+def _no_melds() -> Mapping[Team, tuple[Meld, ...]]:
+    return {Team.A: (), Team.B: ()}
+
+
+def _no_belotes() -> Mapping[Team, int]:
+    return {Team.A: 0, Team.B: 0}
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand as the table tells it. `taker_points` are the takers' card points (0..162)."""
+
+    taker: Team
+    contract: Contract
+    mode: Mode
+    coinche: Coinche = Coinche.NONE
+    taker_points: int | None = None
+    all_tricks: bool = False
+    melds: Mapping[Team, tuple[Meld, ...]] = field(default_factory=_no_melds)
+    best_meld: BestMeldCall | None = None
+    belote: Mapping[Team, int] = field(default_factory=_no_belotes)
+    rounding: Rounding = Rounding.NEAREST
 
 
 def check_hand(hand: Hand) -> None:
