@@ -35,10 +35,11 @@ class Suit(StrEnum):
         return "red" if self in (Suit.HEARTS, Suit.DIAMONDS) else "black"
 
 
-SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
-SUIT_NAMES = {Suit.SPADES: "pique", Suit.HEARTS: "cœur", Suit.DIAMONDS: "carreau", Suit.CLUBS: "trèfle"}
 TRUMP_SUITS = {Mode.SPADES: Suit.SPADES, Mode.HEARTS: Suit.HEARTS, Mode.DIAMONDS: Suit.DIAMONDS,
                Mode.CLUBS: Suit.CLUBS}
+# A suit is written as the mode it is trump in: ♥, cœur.
+SUIT_SYMBOLS = {suit: mode.symbol for mode, suit in TRUMP_SUITS.items()}
+SUIT_NAMES = {suit: mode.word for mode, suit in TRUMP_SUITS.items()}
 
 RANK_LETTERS = {"7": "7", "8": "8", "9": "9", "10": "10", "J": "V", "Q": "D", "K": "R", "A": "A"}
 RANK_NAMES = {"7": "7", "8": "8", "9": "9", "10": "10", "J": "valet", "Q": "dame", "K": "roi", "A": "as"}

@@ -24,7 +24,6 @@ from scorekeeper.belote.terms import (
     Team,
 )
 
-COINCHE_WORDS = {2: "coinché", 4: "surcoinché"}  # a générale is "coinchée": see _coinche_word
 Term = tuple[str, int]  # one addend of a sum, as written and as counted
 
 
@@ -162,7 +161,8 @@ def _contract_term(hand: Hand, contract_points: int) -> Term:
 
 
 def _coinche_word(hand: Hand) -> str:
-    word = COINCHE_WORDS[hand.coinche.multiplier]
+    """'coinché', or 'coinchée' for a générale (feminine, where a contract is masculine)."""
+    word = hand.coinche.participle
     return word + "e" if hand.contract.kind is ContractKind.GENERALE else word
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.belote.terms import Rounding, Team
+from scorekeeper.belote.terms import SEATS, Rounding, Team
 
 
 @dataclass(frozen=True)
@@ -52,4 +52,4 @@ def winner_of(totals: dict[str, int], target: int) -> str | None:
 
 def dealer_after(game: Game, deals: int) -> int:
     """Who deals once `deals` deals are played: every deal, redeals too, passes the deal on."""
-    return (game.first_dealer + deals) % 4
+    return (game.first_dealer + deals) % SEATS

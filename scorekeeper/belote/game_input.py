@@ -55,9 +55,9 @@ def parse_game(body: Any) -> dict[str, Any]:
     players = body.get("players", [None] * 4)
     if not isinstance(players, list) or len(players) != 4:
         raise InvalidInput("players", "« players » doit donner les quatre joueurs, dans l'ordre de la table.")
-    target = body.get("target", 2000)
+    target = body.get("target", TARGETS[0])
     if not isinstance(target, int) or isinstance(target, bool) or target not in TARGETS:
-        raise InvalidInput("target", "« target » doit valoir 2000 ou 1000.")
+        raise InvalidInput("target", f"« target » doit valoir {' ou '.join(map(str, TARGETS))}.")
     return {
         "teams": {team: parse_name(teams.get(team), f"teams.{team}", DEFAULT_TEAMS[team]) for team in ("A", "B")},
         "players": [parse_name(name, f"players.{index}", f"Joueur {index + 1}") for index, name in enumerate(players)],

@@ -166,7 +166,7 @@ def contract_label(hand: Hand, prefix: str = "Contrat") -> str:
     )
     if m == 1:
         return base
-    return f"{base} × {m} ({'coinché' if m == 2 else 'surcoinché'})"
+    return f"{base} × {m} ({hand.coinche.participle})"
 
 
 def count_figures(hand: Hand, outcome: MeldOutcome) -> dict[Team, TeamFigures]:

@@ -7,6 +7,7 @@ or the label "Carré V", is written in one place.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -28,6 +29,21 @@ DEFAULT_TEAMS = {"A": "Nous", "B": "Eux"}
 def team_of_player(player: int) -> Team:
     """Seating order, in the direction of play: players 0 and 2 are team A, 1 and 3 team B."""
     return Team.A if player % 2 == 0 else Team.B
+
+
+def players_of(team: Team) -> tuple[int, ...]:
+    """A team's players by seat, in the order of play: (0, 2) for A, (1, 3) for B."""
+    return tuple(player for player in range(SEATS) if team_of_player(player) is team)
+
+
+def team_players(players: Sequence[str]) -> dict[str, str]:
+    """Each team's two players as the pages name the pair, 'Ana & Chloé', by team code."""
+    return {team.value: " & ".join(players[player] for player in players_of(team)) for team in TEAMS}
+
+
+# The two sides of a deal, as the deal form names whose points were counted (and the card
+# counter, whose pile the deal form sends it).
+SIDES = {"takers": "Preneurs", "defense": "Défense"}
 
 
 class Mode(StrEnum):
@@ -80,6 +96,7 @@ MODE_WORDS = {
     Mode.ALL_TRUMP: "tout atout",
 }
 MODE_LABELS = {mode: f"{MODE_SYMBOLS[mode]} {MODE_WORDS[mode]}" if mode.is_suit else MODE_WORDS[mode] for mode in Mode}
+MAX_BELOTES = max(mode.max_belotes for mode in Mode)  # tout atout's four: what a belote field takes
 
 
 class Coinche(StrEnum):

@@ -13,6 +13,7 @@ import sqlite_utils
 
 from scorekeeper.belote.evenings import evening_label
 from scorekeeper.belote.names import name_key
+from scorekeeper.belote.terms import team_players
 from scorekeeper.store import evenings
 
 EVENINGS_PER_PAGE = 10
@@ -72,7 +73,7 @@ class GameLine:
 
     @property
     def team_players(self) -> dict[str, str]:
-        return {"A": f"{self.players[0]} & {self.players[2]}", "B": f"{self.players[1]} & {self.players[3]}"}
+        return team_players(self.players)
 
 
 GAME_COLUMNS = """

@@ -15,15 +15,13 @@ import sqlite_utils
 
 from scorekeeper.belote.errors import Refusal
 from scorekeeper.belote.names import name_key, pair_key
-from scorekeeper.belote.terms import CONTRACT_VALUES, MODE_LABELS, Coinche, Mode
+from scorekeeper.belote.terms import CONTRACT_TITLES, MODE_LABELS, Coinche, Mode
 from scorekeeper.services.lists import GAMES_PER_PAGE, Page, game_lines, offset
 from scorekeeper.store.derived import FIGURES
 
 PLAYERS_PER_PAGE = 30
 DEALS_PER_PAGE = 50
 
-CONTRACT_CODES = [str(value) for value in CONTRACT_VALUES] + ["capot", "generale"]
-CONTRACT_LABELS = {**{str(value): str(value) for value in CONTRACT_VALUES}, "capot": "Capot", "generale": "Générale"}
 ROLES = {"preneur": "prises", "defense": "en défense", "tous": "jouées"}
 GAME_OUTCOMES = {"gagnees": "gagnées", "perdues": "perdues", "finies": "finies", "en-cours": "en cours"}
 OVERVIEW_SUMS = ", ".join(f"sum({name}) as {name}" for name in ("finished", "won", "taken", "made"))
@@ -140,7 +138,7 @@ def _breakdowns(rows) -> tuple[list[Breakdown], list[Breakdown]]:
             counts[0] += row["taken"]
             counts[1] += row["made"]
     by_mode = [Breakdown(mode.value, MODE_LABELS[mode], *modes[mode.value]) for mode in Mode if mode.value in modes]
-    by_level = [Breakdown(code, CONTRACT_LABELS[code], *levels[code]) for code in CONTRACT_CODES if code in levels]
+    by_level = [Breakdown(code, title, *levels[code]) for code, title in CONTRACT_TITLES.items() if code in levels]
     return by_mode, by_level
 
 
@@ -246,7 +244,7 @@ class DealFilter:
         mode = args.get("atout") or None
         _check(mode, {m.value for m in Mode}, "atout")
         contract = args.get("contrat") or None
-        _check(contract, CONTRACT_CODES, "contrat")
+        _check(contract, CONTRACT_TITLES, "contrat")
         coinche = args.get("coinche") or None
         _check(coinche, {"1", "0", Coinche.COINCHE.value, Coinche.SURCOINCHE.value}, "coinche")
         made = args.get("fait") or None
@@ -305,7 +303,7 @@ class DealFilter:
         if subject_name:
             words[0] += f" par {subject_name}" if self.role == "preneur" else f" ({subject_name})"
         if self.contract:
-            words.append(f"contrat {CONTRACT_LABELS[self.contract].lower()}")
+            words.append(f"contrat {CONTRACT_TITLES[self.contract].lower()}")
         if self.mode:
             words.append(MODE_LABELS[Mode(self.mode)])
         if self.coinche == "1":

@@ -41,7 +41,6 @@ from scorekeeper.belote.evenings import MAX_ID, parse_evening
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.game_input import parse_deal_input, parse_game
 from scorekeeper.belote.sheet import build_sheet
-from scorekeeper.belote.terms import Mode
 from scorekeeper.store import derived, evenings
 from scorekeeper.store import games as store
 from scorekeeper.store.db import write_transaction
@@ -124,14 +123,6 @@ CSV_COLUMNS = [
     "annonces A", "annonces B", "belote A", "belote B", "meilleure annonce", "redonne", "demandée par",
     "fait", "score A", "score B", "total A", "total B",
 ]
-MODE_WORDS = {
-    Mode.SPADES: "pique",
-    Mode.HEARTS: "cœur",
-    Mode.DIAMONDS: "carreau",
-    Mode.CLUBS: "trèfle",
-    Mode.NO_TRUMP: "sans atout",
-    Mode.ALL_TRUMP: "tout atout",
-}
 
 
 def _csv_row(evening: dict[str, Any] | None, game: Game, deal) -> list[Any]:
@@ -161,7 +152,7 @@ def _csv_row(evening: dict[str, Any] | None, game: Game, deal) -> list[Any]:
                 "preneurs": game.teams[hand.taker.value],
                 "preneur": game.players[deal.taker_player] if deal.taker_player is not None else "",
                 "contrat": hand.contract.label,
-                "atout": MODE_WORDS[hand.mode],
+                "atout": hand.mode.word,
                 "coinche": "" if hand.coinche.value == "none" else hand.coinche.value,
                 "points des preneurs": "" if hand.taker_points is None else hand.taker_points,
                 "tous les plis": "oui" if hand.all_tricks else "",

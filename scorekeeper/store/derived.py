@@ -31,6 +31,7 @@ from scorekeeper.belote.names import name_key, pair_key
 from scorekeeper.belote.sheet import Deal, Sheet, build_sheet
 from scorekeeper.belote.terms import Coinche, ContractKind, team_of_player
 from scorekeeper.store import games as store
+from scorekeeper.store.db import rows
 
 TABLES = ("deal_facts", "game_players", "game_teams", "game_summaries")
 
@@ -53,7 +54,8 @@ FIGURES = (
 # --- one game's rows -----------------------------------------------------------------------
 
 
-def _deal_fact(game: Game, deal: Deal, evening_id: int | None) -> dict[str, Any]:
+def _deal_fact(game: Game, deal: Deal, evening_id: int | None, keys: list[str]) -> dict[str, Any]:
+    """One deal's fact; `keys` are the players' names as the archive matches them, by seat."""
     row: dict[str, Any] = {
         "game_id": game.id,
         "number": deal.number,
@@ -82,7 +84,7 @@ def _deal_fact(game: Game, deal: Deal, evening_id: int | None) -> dict[str, Any]
         row.update(
             taker=hand.taker.value,
             taker_player=player,
-            taker_key=name_key(game.players[player]) if player is not None else None,
+            taker_key=keys[player] if player is not None else None,
             contract=str(hand.contract.code),
             contract_value=hand.contract.value,
             mode=hand.mode.value,
@@ -122,7 +124,8 @@ def game_rows(sheet: Sheet, evening_id: int | None, last_activity: str) -> dict[
     """The derived rows of one game, table by table."""
     game = sheet.game
     winner = sheet.winner
-    facts = [_deal_fact(game, deal, evening_id) for deal in sheet.deals]
+    keys = [name_key(name) for name in game.players]
+    facts = [_deal_fact(game, deal, evening_id, keys) for deal in sheet.deals]
     hands = [fact for fact in facts if fact["kind"] == "hand"]
     common = {"game_id": game.id, "evening_id": evening_id, "played_at": game.created_at}
     summary = {
@@ -147,8 +150,8 @@ def game_rows(sheet: Sheet, evening_id: int | None, last_activity: str) -> dict[
                 "seat": seat,
                 "team": team,
                 "name": name,
-                "name_key": name_key(name),
-                "partner_key": name_key(game.players[(seat + 2) % 4]),
+                "name_key": keys[seat],
+                "partner_key": keys[(seat + 2) % 4],
                 "finished": int(sheet.finished),
                 "won": int(winner == team),
                 "hands": len(hands),
@@ -187,28 +190,53 @@ def game_rows(sheet: Sheet, evening_id: int | None, last_activity: str) -> dict[
 # --- writing them --------------------------------------------------------------------------
 
 
+KEYS = {  # each table's primary key, after the game's id
+    "game_summaries": (),
+    "game_players": ("seat",),
+    "game_teams": ("team",),
+    "deal_facts": ("number",),
+}
+
+
 def _insert(db: sqlite_utils.Database, table: str, rows: list[dict[str, Any]]) -> None:
     if not rows:
         return
     columns = list(rows[0])
-    sql = f"insert into {table} ({', '.join(columns)}) values ({', '.join('?' for _ in columns)})"
+    sql = f"insert or replace into {table} ({', '.join(columns)}) values ({', '.join('?' for _ in columns)})"
     db.conn.executemany(sql, [[row[column] for column in columns] for row in rows])
 
 
 def _write(db: sqlite_utils.Database, rows_by_table: Iterable[dict[str, list[dict[str, Any]]]]) -> None:
     merged: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for rows in rows_by_table:
-        for table, table_rows in rows.items():
+    for game_tables in rows_by_table:
+        for table, table_rows in game_tables.items():
             merged[table].extend(table_rows)
     for table in reversed(TABLES):  # the summary first, then the rows that hang off the game
         _insert(db, table, merged[table])
 
 
+def _write_game(db: sqlite_utils.Database, game_id: str, rows_by_table: dict[str, list[dict[str, Any]]]) -> None:
+    """Bring one game's stored rows to `rows_by_table`, writing only the rows that differ.
+
+    A write to a game computes all its rows again, and all but a few come out as they were (a
+    recorded deal changes its own fact and the totals): rewriting only those keeps the write's
+    pages in the WAL, and its commit, as small as the change."""
+    for table in reversed(TABLES):
+        key_of = KEYS[table]
+        stored = {
+            tuple(row[key] for key in key_of): row
+            for row in rows(db, f"select * from {table} where game_id = ?", [game_id])
+        }
+        changed = [row for row in rows_by_table[table] if stored.pop(tuple(row[key] for key in key_of), None) != row]
+        _insert(db, table, changed)
+        where = " and ".join(f"{column} = ?" for column in ("game_id", *key_of))
+        for key in stored:  # rows of deals that are gone (a delete, an undo)
+            db.conn.execute(f"delete from {table} where {where}", [game_id, *key])
+
+
 def refresh_game(db: sqlite_utils.Database, game_id: str) -> Sheet:
-    """Rebuild one game's derived rows from its inputs, inside the caller's write transaction;
+    """Compute one game's derived rows again from its inputs, inside the caller's write transaction;
     returns the sheet they were computed from (the write's answer)."""
-    for table in TABLES:
-        db.conn.execute(f"delete from {table} where game_id = ?", [game_id])
     game = store.fetch_game(db, game_id)
     if game is None:
         raise NotFound()
@@ -217,7 +245,7 @@ def refresh_game(db: sqlite_utils.Database, game_id: str) -> Sheet:
         "select max(created_at), count(*) from actions where game_id = ?", [game_id]
     ).fetchone()
     sheet = build_sheet(game, store.live_deals(db, game_id), revision)
-    _write(db, [game_rows(sheet, evening_id, last or game.created_at)])
+    _write_game(db, game_id, game_rows(sheet, evening_id, last or game.created_at))
     return sheet
 
 

@@ -18,6 +18,7 @@ from scorekeeper.web import (
     security,
     sheet,
     tools,
+    vocabulary,
 )
 from scorekeeper.web.csrf import csrf
 from scorekeeper.web.paths import static_folder, template_folder
@@ -49,6 +50,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     database.init_app(app)
     errors.init_app(app)
+    vocabulary.init_app(app)  # the game's words and numbers, for every template
     access.init_app(app)  # before the blueprints: its guard runs ahead of every view
     app.register_blueprint(pages.bp)
     app.register_blueprint(sheet.bp)

@@ -7,6 +7,8 @@ import sqlite3
 from flask import Flask, current_app, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound, Refusal
+from scorekeeper.services.stats import BadFilter
 from scorekeeper.web.api.common import error_response, http_error_as_json
 from scorekeeper.web.database import connection_failed
 
@@ -70,6 +72,32 @@ def _http_error(error: HTTPException):
     return render_template("error.html", title=title, message=message), status
 
 
+# What each kind of refusal is, in HTTP, and how its page is titled; its message is its own.
+REFUSALS = (
+    (InvalidInput, 422, "Saisie refusée"),
+    (NotFound, 404, "Page introuvable"),
+    (Conflict, 409, "Action impossible"),
+    (BadFilter, 400, "Liste impossible"),
+)
+
+
+def refusal_status(error: Refusal) -> tuple[int, str]:
+    """The (status, page title) of a refusal; the API's `ApiError` carries its own status."""
+    for kind, status, title in REFUSALS:
+        if isinstance(error, kind):
+            return getattr(error, "status", status), title
+    return getattr(error, "status", 422), "Requête refusée"
+
+
+def _refused(error: Refusal):
+    """Every refusal a view lets through, whatever the layer that said no: its French message, as
+    JSON under /api/ and as a page elsewhere."""
+    status, title = refusal_status(error)
+    if _is_api():
+        return error_response(status, error.message)
+    return render_template("error.html", title=title, message=error.message), status
+
+
 def disk_message(error: sqlite3.Error) -> tuple[str, str] | None:
     """The (title, message) for a fault of the disk or the database file, None for any other error."""
     name = getattr(error, "sqlite_errorname", "") or ""
@@ -107,6 +135,7 @@ def _server_error(error: Exception):
 def init_app(app: Flask) -> None:
     if app.config.get("MAX_CONTENT_LENGTH") is None:  # Flask's defaults hold the key, set to None
         app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
+    app.register_error_handler(Refusal, _refused)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(sqlite3.Error, _database_error)
     app.register_error_handler(Exception, _server_error)

@@ -14,7 +14,6 @@ from flask import Blueprint, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.belote.errors import Refusal
-from scorekeeper.web.refusals import refusal_status
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -40,11 +39,6 @@ def json_body() -> Any:
 
 def error_response(status: int, message: str):
     return jsonify(error=message), status
-
-
-@bp.errorhandler(Refusal)
-def _refused(error: Refusal):
-    return error_response(refusal_status(error), error.message)
 
 
 API_HTTP_MESSAGES = {

@@ -46,13 +46,14 @@ def read_game(game_id: str):
     """The sheet; with If-None-Match, a 304 while nothing changed (what the page's refresh polls),
     answered from the game's revision alone."""
     db = get_db()
-    tag = f"{game_id}-{service.get_revision(db, game_id)}"  # weak: the sheet's state, whatever its encoding
+    revision = service.get_revision(db, game_id)
+    tag = f"{game_id}-{revision}"  # weak: it names the sheet's state, whatever its encoding
     if request.if_none_match.contains_weak(tag):
         response = make_response("", 304)
     else:
         sheet = service.get_sheet(db, game_id)
-        tag = f"{game_id}-{sheet.revision}"  # a write may have come between the two reads
         response = _sheet(sheet)
+        tag = f"{game_id}-{sheet.revision}"  # a write may have come between the two reads
     response.set_etag(tag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -22,7 +22,6 @@ from scorekeeper.web.archive.chart import running_totals_chart
 from scorekeeper.web.archive.forms import LIMITS, EveningForm, ImportForm
 from scorekeeper.web.csrf import csrf
 from scorekeeper.web.database import get_db
-from scorekeeper.web.sheet.forms import ROUNDING_CHOICES
 
 bp = Blueprint("archive", __name__)
 
@@ -134,7 +133,7 @@ def game(game_id: str):
         evening=found,
         chart=running_totals_chart(sheet),
         explanations=lambda deal: explain(deal.hand, deal.result, names),
-        rounding=dict(ROUNDING_CHOICES)[sheet.game.rules.rounding.value],
+        rounding=sheet.game.rules.rounding.label,
         read_only=True,
     )
 
@@ -248,12 +247,6 @@ def _subject_name(kind: str | None, key: str) -> str | None:
         names = stats.display_names(get_db(), key.split("|"))
         return " & ".join(names.get(part, part) for part in key.split("|"))
     return None
-
-
-@bp.errorhandler(stats.BadFilter)
-def _bad_filter(error: stats.BadFilter):
-    """A list of deals or games asked with filters that name nothing: said on the page, 400."""
-    return render_template("error.html", title="Liste impossible", message=error.message), 400
 
 
 @bp.get("/statistiques/donnes")

@@ -12,7 +12,26 @@ from wtforms.meta import DefaultMeta
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
 from scorekeeper.belote.names import MAX_NAME_LENGTH, NAME_FORBIDDEN
-from scorekeeper.belote.terms import CONTRACT_VALUES, MODE_LABELS, Coinche, Meld, Mode, Rounding, team_of_player
+from scorekeeper.belote.terms import (
+    CARD_POINTS_TOTAL,
+    CONTRACT_TITLES,
+    DEFAULT_TEAMS,
+    MAX_BELOTES,
+    MAX_MELDS_PER_TEAM,
+    REDEAL_REASONS,
+    SALON_OPTIONS,
+    SEATS,
+    SIDES,
+    TARGETS,
+    TEAMS,
+    Coinche,
+    Meld,
+    Mode,
+    Rounding,
+    Team,
+    players_of,
+    team_of_player,
+)
 
 
 def choices(pairs) -> list[SelectChoice]:
@@ -20,29 +39,14 @@ def choices(pairs) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-ROUNDING_CHOICES = [
-    (Rounding.NEAREST.value, "À la dizaine la plus proche"),
-    (Rounding.COMPLEMENT.value, "Preneurs arrondis, défense en complément à 160"),
-    (Rounding.NONE.value, "Sans arrondi"),
-]
-CONTRACT_CHOICES = [(str(value), str(value)) for value in CONTRACT_VALUES] + [
-    ("capot", "Capot"),
-    ("generale", "Générale"),
-]
-MODE_SHORT = {
-    Mode.SPADES: "♠",
-    Mode.HEARTS: "♥",
-    Mode.DIAMONDS: "♦",
-    Mode.CLUBS: "♣",
-    Mode.NO_TRUMP: "SA",
-    Mode.ALL_TRUMP: "TA",
-}
-MODE_CHOICES = [(mode.value, MODE_SHORT[mode]) for mode in Mode]
-COINCHE_CHOICES = [(Coinche.NONE.value, "Non"), (Coinche.COINCHE.value, "Coinche ×2"),
-                   (Coinche.SURCOINCHE.value, "Surcoinche ×4")]
+# Every choice's words are the game's (belote.terms); the forms only lay them out.
+ROUNDING_CHOICES = [(rounding.value, rounding.label) for rounding in Rounding]
+CONTRACT_CHOICES = list(CONTRACT_TITLES.items())
+MODE_CHOICES = [(mode.value, mode.symbol) for mode in Mode]
+COINCHE_CHOICES = [(coinche.value, coinche.label) for coinche in Coinche]
+TARGET_CHOICES = [(target, str(target)) for target in TARGETS]
 MELD_KINDS = [meld for meld in Meld]
-MAX_MELD_COUNT = 4
-TEAM_CODES = ("A", "B")
+TEAM_CODES = tuple(team.value for team in TEAMS)
 
 # Where the service's refusal (named by its JSON field) is shown on the deal form.
 FIELD_OF_ERROR = {
@@ -109,20 +113,24 @@ def _name_rules(label: str) -> list:
     ]
 
 
+def _count_up_to(most: int) -> NumberRange:
+    return NumberRange(0, most, f"De 0 à {most}.")
+
+
 class GameForm(FrenchForm):
-    team_a = StringField("Équipe A", default="Nous", validators=_name_rules("Équipe A"))
-    team_b = StringField("Équipe B", default="Eux", validators=_name_rules("Équipe B"))
+    team_a = StringField("Équipe A", default=DEFAULT_TEAMS["A"], validators=_name_rules("Équipe A"))
+    team_b = StringField("Équipe B", default=DEFAULT_TEAMS["B"], validators=_name_rules("Équipe B"))
     player_0 = StringField("Joueur 1", validators=_name_rules("Joueur 1"))
     player_1 = StringField("Joueur 2", validators=_name_rules("Joueur 2"))
     player_2 = StringField("Joueur 3", validators=_name_rules("Joueur 3"))
     player_3 = StringField("Joueur 4", validators=_name_rules("Joueur 4"))
     dealer = RadioField(
-        "Premier donneur", choices=choices((i, f"Joueur {i + 1}") for i in range(4)), coerce=int, default=0
+        "Premier donneur", choices=choices((i, f"Joueur {i + 1}") for i in range(SEATS)), coerce=int, default=0
     )
-    target = RadioField("Partie en", choices=choices([(2000, "2000"), (1000, "1000")]), coerce=int, default=2000)
+    target = RadioField("Partie en", choices=choices(TARGET_CHOICES), coerce=int, default=TARGETS[0])
     rounding = RadioField("Arrondi", choices=choices(ROUNDING_CHOICES), default=Rounding.NEAREST.value)
-    misere = BooleanField("Misère (moins de 10 points en main : on redonne)")
-    carre_de_sept = BooleanField("Carré de 7 (les quatre 7 en main : on redonne)")
+    misere = BooleanField(SALON_OPTIONS["misere"])
+    carre_de_sept = BooleanField(SALON_OPTIONS["carre_de_sept"])
     evening = SelectField("Soirée", choices=choices([("", "Ce soir")]), default="")
 
     def set_evenings(self, evenings: list[tuple[int, str]]) -> None:
@@ -153,17 +161,15 @@ class DealForm(FrenchForm):
     coinche = RadioField("Coinche", choices=choices(COINCHE_CHOICES), default=Coinche.NONE.value)
     points = IntegerField(
         "Points faits",
-        validators=[Optional(), NumberRange(0, 162, "Entre 0 et 162 points.")],
+        validators=[Optional(), NumberRange(0, CARD_POINTS_TOTAL, f"Entre 0 et {CARD_POINTS_TOTAL} points.")],
     )
-    points_team = RadioField(
-        "Points de", choices=choices([("takers", "Preneurs"), ("defense", "Défense")]), default="takers"
-    )
+    points_team = RadioField("Points de", choices=choices(SIDES.items()), default="takers")
     all_tricks = BooleanField("Tous les plis (capot)")
     best_meld = RadioField(
         "Meilleure annonce", choices=choices([("A", "A"), ("B", "B"), ("none", "Personne")]), validators=[Optional()]
     )
-    belote_A = IntegerField("Belote", default=0, validators=[Optional(), NumberRange(0, 4, "De 0 à 4.")])
-    belote_B = IntegerField("Belote", default=0, validators=[Optional(), NumberRange(0, 4, "De 0 à 4.")])
+    belote_A = IntegerField("Belote", default=0, validators=[Optional(), _count_up_to(MAX_BELOTES)])
+    belote_B = IntegerField("Belote", default=0, validators=[Optional(), _count_up_to(MAX_BELOTES)])
     request_id = HiddenField()
     version = HiddenField()
 
@@ -190,7 +196,7 @@ class DealForm(FrenchForm):
             body["all_tricks"] = True
         elif self.points.data is not None:
             points = self.points.data
-            body["taker_points"] = points if self.points_team.data != "defense" else 162 - points
+            body["taker_points"] = points if self.points_team.data != "defense" else CARD_POINTS_TOTAL - points
         melds = {team: [meld.value for meld, field in self.meld_fields(team) for _ in range(field.data or 0)]
                  for team in TEAM_CODES}
         if any(melds.values()):
@@ -206,7 +212,7 @@ class DealForm(FrenchForm):
         """Prefill from a stored hand, for an edit."""
         taker_player = data.get("taker_player")
         if taker_player is None:  # recorded without a player (API): the team's first player
-            taker_player = 0 if data["taker"] == "A" else 1
+            taker_player = players_of(Team(data["taker"]))[0]
         self.taker_player.data = taker_player
         self.contract.data = str(data["contract"])
         self.mode.data = data["mode"]
@@ -231,7 +237,7 @@ for _team in TEAM_CODES:
             IntegerField(
                 _meld.label,
                 default=0,
-                validators=[Optional(), NumberRange(0, MAX_MELD_COUNT, f"De 0 à {MAX_MELD_COUNT}.")],
+                validators=[Optional(), _count_up_to(MAX_MELDS_PER_TEAM)],
             ),
         )
 
@@ -239,7 +245,7 @@ for _team in TEAM_CODES:
 class RedealForm(FrenchForm):
     reason = RadioField(
         "Redonne",
-        choices=choices([("all_pass", "Tout le monde passe"), ("misere", "Misère"), ("carre_de_sept", "Carré de 7")]),
+        choices=choices(REDEAL_REASONS.items()),
         validators=[InputRequired()],
     )
     player = RadioField("Demandée par", coerce=int, validators=[Optional()])
@@ -250,11 +256,3 @@ class ConfirmForm(FrenchForm):
     """A bare form for the CSRF token of a button (delete, undo)."""
 
     version = HiddenField()
-
-
-def mode_symbol(mode: str) -> str:
-    return MODE_SHORT[Mode(mode)]
-
-
-def mode_label(mode: str) -> str:
-    return MODE_LABELS[Mode(mode)]

@@ -1,0 +1,78 @@
+"""One vocabulary (issue 10): the deal form's script reads the game's words and numbers from JSON
+the server renders from belote/terms.py (the form's `data-vocabulary`), so that the JavaScript
+cannot drift from the Python. It is data, not a script: the pages' Content-Security-Policy runs
+no inline script."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from scorekeeper.belote.terms import (
+    CARD_POINTS_TOTAL,
+    MAX_BELOTES,
+    MAX_MELDS_PER_TEAM,
+    MELD_SHORT_LABELS,
+    SEATS,
+    Meld,
+    Mode,
+    team_of_player,
+)
+
+SCRIPT = Path(__file__).resolve().parents[1] / "static" / "deal_form.js"
+VOCABULARY = re.compile(r"<form [^>]*\bdata-vocabulary='([^']*)'")
+
+
+def new_game(client) -> str:
+    response = client.post("/parties/nouvelle", data={"team_a": "Nous", "team_b": "Eux", "dealer": "0",
+                                                      "target": "2000", "rounding": "nearest"})
+    assert response.status_code == 302
+    return response.headers["Location"]
+
+
+def deal_form_page(client) -> str:
+    response = client.get(new_game(client) + "/donnes/nouvelle")
+    assert response.status_code == 200
+    return response.text
+
+
+def bound(tag: str) -> int:
+    return int(re.search(r' max="(\d+)"', tag).group(1))
+
+
+def test_the_deal_form_renders_what_terms_says(client):
+    (vocabulary,) = VOCABULARY.findall(deal_form_page(client))
+    assert json.loads(vocabulary) == {
+        "meld_short_labels": {meld.value: meld.short_label for meld in Meld},
+        "max_belotes": {mode.value: mode.max_belotes for mode in Mode},
+        "seat_teams": [team_of_player(seat).value for seat in range(SEATS)],
+        "card_points_total": CARD_POINTS_TOTAL,
+    }
+
+
+def test_the_json_cannot_close_its_attribute_or_open_a_tag(client):
+    (vocabulary,) = VOCABULARY.findall(deal_form_page(client))
+    assert not set("<>&") & set(vocabulary)
+
+
+def test_the_fields_bounds_are_the_rules(client):
+    page = deal_form_page(client)
+    assert f'max="{CARD_POINTS_TOTAL}"' in page and f'placeholder="0–{CARD_POINTS_TOTAL}"' in page
+    inputs = re.findall(r"<input [^>]*>", page)
+    assert [bound(tag) for tag in inputs if "data-meld=" in tag] == [MAX_MELDS_PER_TEAM] * 2 * len(Meld)
+    assert [bound(tag) for tag in inputs if "data-belote=" in tag] == [MAX_BELOTES] * 2
+
+
+def test_only_the_deal_form_carries_it(client):
+    sheet = new_game(client)
+    for url in ("/", sheet, "/outils/compter", "/outils/annonces"):
+        assert "data-vocabulary" not in client.get(url).text, url
+
+
+def test_the_script_writes_none_of_the_rules_again():
+    script = SCRIPT.read_text(encoding="utf-8")
+    assert str(CARD_POINTS_TOTAL) not in script
+    assert "% 2" not in script  # a seat's team
+    assert not [label for label in MELD_SHORT_LABELS.values() if f'"{label}"' in script]
+    assert "no_trump" not in script and "all_trump" not in script  # the belotes each mode allows
