@@ -4,7 +4,10 @@
 (function () {
   "use strict";
   var form = document.getElementById("deal-form");
-  if (!form || !window.fetch) return;
+  if (!form || !form.dataset.vocabulary || !window.fetch) return;
+  // The game's words and numbers, as the server writes them from belote/terms.py: never again here.
+  var vocabulary = JSON.parse(form.dataset.vocabulary);
+  var cardPointsTotal = vocabulary.card_points_total;
   var preview = document.getElementById("preview");
   var other = document.getElementById("other-points");
   var bestMeld = document.getElementById("f-best_meld");
@@ -30,7 +33,7 @@
     var mode = value("mode");
     if (player === null || contract === null || mode === null) return null;
     var data = {
-      taker: parseInt(player, 10) % 2 === 0 ? "A" : "B",
+      taker: vocabulary.seat_teams[parseInt(player, 10)],
       contract: /^\d+$/.test(contract) ? parseInt(contract, 10) : contract,
       mode: mode,
       coinche: value("coinche") || "none",
@@ -41,7 +44,7 @@
       data.all_tricks = true;
     } else if (points !== "") {
       var p = parseInt(points, 10);
-      data.taker_points = value("points_team") === "defense" ? 162 - p : p;
+      data.taker_points = value("points_team") === "defense" ? cardPointsTotal - p : p;
     } else if (typeof data.contract === "number") {
       return null;
     }
@@ -89,10 +92,10 @@
     var p = parseInt(points, 10);
     if (form.elements.all_tricks.checked) {
       other.textContent = "Tous les plis : les points faits ne comptent pas.";
-    } else if (points !== "" && !isNaN(p) && p >= 0 && p <= 162) {
+    } else if (points !== "" && !isNaN(p) && p >= 0 && p <= cardPointsTotal) {
       var mine = value("points_team") === "defense" ? "la défense" : "les preneurs";
       var theirs = value("points_team") === "defense" ? "les preneurs" : "la défense";
-      other.textContent = "Donc " + (162 - p) + " pour " + theirs + " (" + p + " pour " + mine + ").";
+      other.textContent = "Donc " + (cardPointsTotal - p) + " pour " + theirs + " (" + p + " pour " + mine + ").";
     } else {
       other.textContent = "";
     }
@@ -155,10 +158,7 @@
   });
   // Melds and belote: "+" buttons per kind and removable chips, over the plain number inputs
   // (which stay the form's values, and what a page without JavaScript shows).
-  var SHORT = {
-    tierce: "Tierce", cinquante: "Cinquante", cent: "Cent", carre_J: "Carré V", carre_9: "Carré 9",
-    carre_A: "Carré A", carre_10: "Carré 10", carre_K: "Carré R", carre_Q: "Carré D"
-  };
+  var meldShortLabels = vocabulary.meld_short_labels;
 
   function enhanceMelds(box) {
     var inputs = Array.prototype.slice.call(box.querySelectorAll("input.count"));
@@ -173,7 +173,7 @@
           var chip = document.createElement("button");
           chip.type = "button";
           chip.className = "chip";
-          chip.textContent = (input.dataset.meld ? SHORT[input.dataset.meld] : "Belote") + " ✕";
+          chip.textContent = (input.dataset.meld ? meldShortLabels[input.dataset.meld] : "Belote") + " ✕";
           chip.setAttribute("aria-label", "Retirer " + chip.textContent.slice(0, -2));
           chip.addEventListener("click", function () { bump(input, -1); });
           chips.appendChild(chip);
@@ -184,7 +184,7 @@
       }
     }
     function bump(input, step) {
-      var n = Math.max(0, Math.min(4, (parseInt(input.value, 10) || 0) + step));
+      var n = Math.max(0, Math.min(parseInt(input.max, 10), (parseInt(input.value, 10) || 0) + step));
       input.value = String(n);
       draw();
       input.dispatchEvent(new Event("change", { bubbles: true }));
@@ -194,7 +194,7 @@
       add.type = "button";
       add.className = "secondary adder";
       if (!input.dataset.meld) add.dataset.beloteAdder = "1";
-      add.textContent = "+ " + (input.dataset.meld ? SHORT[input.dataset.meld] : "Belote");
+      add.textContent = "+ " + (input.dataset.meld ? meldShortLabels[input.dataset.meld] : "Belote");
       add.addEventListener("click", function () { bump(input, 1); });
       adders.appendChild(add);
     });
@@ -206,10 +206,10 @@
   form.querySelectorAll(".steppers").forEach(enhanceMelds);
 
   // Belotes the table can hold: one in a suit mode, one per suit in tout atout, none in sans
-  // atout (SCORING.md). The "+ Belote" buttons say so; the server still checks.
+  // atout (SCORING.md); before the mode is chosen, a suit mode's. The "+ Belote" buttons say
+  // so; the server still checks.
   function updateBeloteAdders() {
-    var mode = value("mode");
-    var limit = mode === "no_trump" ? 0 : mode === "all_trump" ? 4 : 1;
+    var limit = vocabulary.max_belotes[value("mode") || "hearts"];
     var full = number("belote_A") + number("belote_B") >= limit;
     form.querySelectorAll("[data-belote-adder]").forEach(function (button) { button.disabled = full; });
   }

@@ -145,7 +145,7 @@ def _rounding(name: str, points: int, rounded: int, rounding: Rounding, *, compl
                 "(arrondi complémentaire : le reste de 160)")
     if points == rounded:
         return f"Points faits ({name}) : {points}, déjà à la dizaine"
-    return f"Points faits ({name}) : {points} → {rounded} (arrondi à la dizaine la plus proche)"
+    return f"Points faits ({name}) : {points} → {rounded} (arrondi {Rounding.NEAREST.label.lower()})"
 
 
 def _number(points: int) -> Term:

@@ -51,7 +51,7 @@ def check_hand(hand: Hand) -> None:
     """Raise InvalidHand for a hand that cannot have happened at a table."""
     points = hand.taker_points
     if points is not None and not 0 <= points <= CARD_POINTS_TOTAL:
-        raise InvalidHand("taker_points", "« taker_points » doit être compris entre 0 et 162.")
+        raise InvalidHand("taker_points", f"« taker_points » doit être compris entre 0 et {CARD_POINTS_TOTAL}.")
     if hand.contract.kind is ContractKind.POINTS:
         if hand.contract.value not in CONTRACT_VALUES:
             raise InvalidHand(
@@ -63,7 +63,8 @@ def check_hand(hand: Hand) -> None:
             )
     if hand.all_tricks and points is not None and points != CARD_POINTS_TOTAL:
         raise InvalidHand(
-            "taker_points", "« taker_points » doit valoir 162 quand les preneurs ont fait tous les plis."
+            "taker_points",
+            f"« taker_points » doit valoir {CARD_POINTS_TOTAL} quand les preneurs ont fait tous les plis.",
         )
     belotes = 0
     for team in TEAMS:

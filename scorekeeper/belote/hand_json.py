@@ -13,6 +13,7 @@ from scorekeeper.belote.errors import InvalidHand
 from scorekeeper.belote.hand import Hand
 from scorekeeper.belote.terms import (
     CAPOT,
+    CARD_POINTS_TOTAL,
     CONTRACT_VALUES,
     GENERALE,
     TEAMS,
@@ -128,8 +129,8 @@ def parse_hand(body: Any, *, rounding: Rounding | None = None, extra_keys: Itera
     if not isinstance(all_tricks, bool):
         raise InvalidHand("all_tricks", "« all_tricks » doit valoir true ou false.")
     taker_points = body.get("taker_points")
-    if taker_points is not None and (not _is_int(taker_points) or not 0 <= taker_points <= 162):
-        raise InvalidHand("taker_points", "« taker_points » doit être un entier entre 0 et 162.")
+    if taker_points is not None and (not _is_int(taker_points) or not 0 <= taker_points <= CARD_POINTS_TOTAL):
+        raise InvalidHand("taker_points", f"« taker_points » doit être un entier entre 0 et {CARD_POINTS_TOTAL}.")
     best_meld = body.get("best_meld")
     if best_meld is not None:
         best_meld = _choice(best_meld, BestMeldCall, "best_meld")

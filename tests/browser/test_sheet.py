@@ -199,3 +199,38 @@ def test_counting_the_pile_from_the_deal_form_brings_the_points_back(page, base_
     page.click("#save")
     page.wait_for_selector("#sheet")
     assert totals(page) == (60, 190)
+
+
+def test_the_deal_form_script_reads_the_rules_from_the_server(page, base_url):
+    """The belotes each mode allows, a field's most and the other side's points come from the
+    form's data-vocabulary (belote/terms.py), not from the script."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    create_game(page, base_url)
+    page.click("#new-deal")
+    page.click("text=Annonces et belote")
+
+    # Before the mode is chosen, a suit mode's one belote.
+    page.locator("#f-melds-A .adder", has_text="Belote").click()
+    assert page.locator("#f-melds-B .adder", has_text="Belote").is_disabled()
+    page.locator("#f-melds-A .chip", has_text="Belote").click()
+
+    choose(page, "mode", "TA")  # one belote per suit: four
+    for _ in range(4):
+        page.locator("#f-melds-A .adder", has_text="Belote").click()
+    assert page.input_value("#belote_A") == "4"
+    assert page.locator("#f-melds-A .adder", has_text="Belote").is_disabled()
+    choose(page, "mode", "SA")  # none
+    assert page.locator("#f-melds-B .adder", has_text="Belote").is_disabled()
+
+    for _ in range(6):  # four melds a team at the most
+        page.locator("#f-melds-A .adder", has_text="Carré V").click()
+    assert page.input_value("#melds_A_carre_J") == "4"
+    assert page.locator("#f-melds-A .chip", has_text="Carré V").count() == 4
+
+    choose(page, "taker_player", "Bruno")
+    page.locator("#f-points label", has_text="Défense").click()
+    page.fill("#points", "62")
+    page.locator("#other-points", has_text="Donc").wait_for()
+    assert page.inner_text("#other-points") == "Donc 100 pour les preneurs (62 pour la défense)."
+    assert not errors, errors

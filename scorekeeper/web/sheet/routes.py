@@ -15,7 +15,7 @@ from scorekeeper.belote.explain import explain
 from scorekeeper.belote.hand_json import parse_hand
 from scorekeeper.belote.scoring import score
 from scorekeeper.belote.sheet import Sheet
-from scorekeeper.belote.terms import Team
+from scorekeeper.belote.terms import CARD_POINTS_TOTAL, Team
 from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.web.api.score import result_to_json
@@ -144,7 +144,7 @@ def record(game_id: str):
 def _prefill_from_counter(form: DealForm) -> None:
     """Back from the card counter (/outils/compter): its pile's points fill the points field."""
     points = request.args.get("points", type=int)
-    if points is not None and 0 <= points <= 162:
+    if points is not None and 0 <= points <= CARD_POINTS_TOTAL:
         form.points.data = points
         form.points_team.data = "takers" if request.args.get("team", "takers") == "takers" else "defense"
 

@@ -13,13 +13,13 @@ from flask import Blueprint, render_template, request
 from scorekeeper.belote.cards import DECK, DECK_SIZE, HAND_SIZE, Card, Suit, parse_cards, pile_points, sorted_cards
 from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.melds import FoundMeld, belotes, compare_hands, find_melds
-from scorekeeper.belote.terms import CARD_POINTS_TOTAL, MODE_LABELS, Mode, Team
+from scorekeeper.belote.terms import CARD_POINTS_TOTAL, MODE_LABELS, SIDES, Mode, Team
 from scorekeeper.web.tools.links import local_path, with_params
 
 bp = Blueprint("tools", __name__, url_prefix="/outils")
 
 # A pile belongs to a team; the deal form names it by side instead, and gets its word back.
-PILE_OWNERS = ({"A": "Équipe A", "B": "Équipe B"}, {"takers": "Preneurs", "defense": "Défense"})
+PILE_OWNERS = ({"A": "Équipe A", "B": "Équipe B"}, SIDES)
 HAND_FIELDS = {Team.A: "a", Team.B: "b"}
 NO_MODE = "Choisissez l'atout : la valeur des cartes en dépend."
 
