@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.belote.cards import DECK, Card, Suit, card_points, parse_card, parse_cards, pile_points
+from scorekeeper.belote.cards import DECK, Card, Rank, Suit, card_points, parse_card, parse_cards, pile_points
 from scorekeeper.belote.errors import InvalidHand
-from scorekeeper.belote.terms import Mode, Rank
+from scorekeeper.belote.terms import Mode
 
 
 def cards(*codes: str) -> tuple[Card, ...]:

@@ -12,8 +12,8 @@ import time
 
 import pytest
 
+from scorekeeper.services import export
 from scorekeeper.services import games as service
-from scorekeeper.services import transfer
 from scorekeeper.store import evenings
 from scorekeeper.store.db import connect, write_transaction
 from scorekeeper.store.migrate import migrate
@@ -55,7 +55,7 @@ def test_export_json_to_a_file(app, db, filled, tmp_path):
     result = app.test_cli_runner().invoke(args=["export", str(target)])
     assert result.exit_code == 0, result.output
     assert f"Export JSON écrit dans {target}." in result.output
-    assert target.read_text(encoding="utf-8") == transfer.export_json(db)
+    assert target.read_text(encoding="utf-8") == export.export_json(db)
 
 
 def test_export_csv_by_extension_or_by_option(app, db, filled, tmp_path):
@@ -100,7 +100,7 @@ def test_export_refuses_what_does_not_exist(app, filled, tmp_path, args, message
 
 def test_import_into_an_empty_instance(app, db, filled, empty_app, tmp_path):
     target = tmp_path / "archive.json"
-    target.write_text(transfer.export_json(db), encoding="utf-8")
+    target.write_text(export.export_json(db), encoding="utf-8")
     result = empty_app.test_cli_runner().invoke(args=["import", str(target)])
     assert result.exit_code == 0, result.output
     assert "Import terminé : 3 partie(s) importée(s), 9 donne(s), 2 soirée(s) ajoutée(s)." in result.output
@@ -110,7 +110,7 @@ def test_import_into_an_empty_instance(app, db, filled, empty_app, tmp_path):
 
 
 def test_import_refuses_a_bad_file_and_imports_nothing(app, db, filled, empty_app, tmp_path):
-    data = transfer.archive_data(db)
+    data = export.archive_data(db)
     data["games"][2]["deals"][0]["input"]["mode"] = "atout"
     target = tmp_path / "bad.json"
     target.write_text(json.dumps(data), encoding="utf-8")

@@ -13,8 +13,8 @@ import pytest
 from werkzeug.datastructures import FileStorage, MultiDict
 from werkzeug.test import encode_multipart
 
+from scorekeeper.services import export, importing
 from scorekeeper.services import games as service
-from scorekeeper.services import transfer
 from scorekeeper.store import evenings
 from scorekeeper.store.db import connect, write_transaction
 from scorekeeper.store.migrate import migrate
@@ -99,10 +99,10 @@ def sheets(db) -> dict[str, tuple]:
 
 def test_round_trip_is_byte_identical_and_rebuilds_the_same_sheets(db, other):
     fill(db)
-    first = transfer.export_json(db)
-    report = transfer.import_archive(other, transfer.read_json(first))
+    first = export.export_json(db)
+    report = importing.import_archive(other, importing.read_json(first))
     assert (len(report.games_added), report.evenings_added, report.games_skipped) == (4, 2, [])
-    second = transfer.export_json(other)
+    second = export.export_json(other)
     assert second == first
     assert sheets(other) == sheets(db)
     summaries = "select game_id, total_a, total_b, winner, finished, deal_count, evening_id from game_summaries"
@@ -113,7 +113,7 @@ def test_round_trip_is_byte_identical_and_rebuilds_the_same_sheets(db, other):
 
 def test_the_json_holds_the_inputs_not_the_scores(db):
     ids = fill(db)
-    data = json.loads(transfer.export_json(db))
+    data = json.loads(export.export_json(db))
     assert data["format"] == "belote-bridgee-archive" and data["version"] == 1
     assert [evening["date"] for evening in data["evenings"]] == ["2025-05-17", "2025-05-24"]
     assert [game["id"] for game in data["games"]] == ids
@@ -129,21 +129,21 @@ def test_the_json_holds_the_inputs_not_the_scores(db):
 
 def test_an_evening_or_a_game_alone(db, other):
     ids = fill(db)
-    evening = json.loads(transfer.export_json(db, evening_id=2))
+    evening = json.loads(export.export_json(db, evening_id=2))
     assert [game["id"] for game in evening["games"]] == ids[2:]
     assert [item["id"] for item in evening["evenings"]] == [2]
-    game = json.loads(transfer.export_json(db, game_id=ids[1]))
+    game = json.loads(export.export_json(db, game_id=ids[1]))
     assert [item["id"] for item in game["games"]] == [ids[1]] and [item["id"] for item in game["evenings"]] == [1]
-    transfer.import_archive(other, game)
-    assert transfer.export_json(other, game_id=ids[1]) == transfer.export_json(db, game_id=ids[1])
+    importing.import_archive(other, game)
+    assert export.export_json(other, game_id=ids[1]) == export.export_json(db, game_id=ids[1])
 
 
 def test_importing_the_same_file_twice_skips_what_is_there(db, other):
     fill(db)
-    data = json.loads(transfer.export_json(db))
-    transfer.import_archive(other, data)
+    data = json.loads(export.export_json(db))
+    importing.import_archive(other, data)
     before = counts(other)
-    report = transfer.import_archive(other, data)
+    report = importing.import_archive(other, data)
     assert (report.games_added, report.evenings_added, report.evenings_reused) == ([], 0, 2)
     assert len(report.games_skipped) == 4
     assert "4 partie(s) déjà présente(s), identique(s), ignorée(s)" in report.summary()
@@ -152,13 +152,13 @@ def test_importing_the_same_file_twice_skips_what_is_there(db, other):
 
 def test_a_game_id_that_exists_with_other_data_refuses_the_whole_file(db, other):
     ids = fill(db)
-    data = json.loads(transfer.export_json(db))
-    transfer.import_archive(other, {**data, "games": data["games"][:1]})
+    data = json.loads(export.export_json(db))
+    importing.import_archive(other, {**data, "games": data["games"][:1]})
     changed = copy.deepcopy(data)
     changed["games"][0]["players"][0] = "Anaïs"
     before = counts(other)
-    with pytest.raises(transfer.ImportRefused, match=f"La partie « {ids[0]} » existe déjà ici, avec d'autres données"):
-        transfer.import_archive(other, changed)
+    with pytest.raises(importing.ImportRefused, match=f"La partie « {ids[0]} » existe déjà ici, avec d'autres données"):
+        importing.import_archive(other, changed)
     assert counts(other) == before
 
 
@@ -166,7 +166,7 @@ def test_an_evening_id_taken_here_is_given_another(db, other):
     fill(db)
     with write_transaction(other):
         evenings.insert(other, "2024-01-01", place="Ailleurs")  # takes id 1
-    report = transfer.import_archive(other, json.loads(transfer.export_json(db)))
+    report = importing.import_archive(other, json.loads(export.export_json(db)))
     assert report.evenings_added == 2
     dates = {row["id"]: row["date"] for row in other.query("select id, date from evenings")}
     assert dates == {1: "2024-01-01", 2: "2025-05-24", 3: "2025-05-17"}
@@ -227,7 +227,7 @@ BAD_FILES = [
 
 
 def test_the_small_file_imports(other):
-    report = transfer.import_archive(other, copy.deepcopy(SMALL))
+    report = importing.import_archive(other, copy.deepcopy(SMALL))
     assert report.games_added == ["abcd2345"] and report.deals_added == 2
     assert service.get_sheet(other, "abcd2345").totals == {"A": 170, "B": 70}
 
@@ -241,8 +241,8 @@ def test_a_bad_file_is_refused_in_french_and_imports_nothing(other, change, mess
         data["games"].insert(0, good)  # a good game first: it must not be imported either
         message = message.replace("Partie 1", "Partie 2")
     before = counts(other)
-    with pytest.raises(transfer.ImportRefused) as refused:
-        transfer.import_archive(other, data)
+    with pytest.raises(importing.ImportRefused) as refused:
+        importing.import_archive(other, data)
     assert message in refused.value.message
     assert counts(other) == before
 
@@ -253,14 +253,14 @@ def test_a_bad_file_is_refused_in_french_and_imports_nothing(other, change, mess
      (b"[1, 2]", "Le fichier doit être un objet JSON.")],
 )
 def test_a_file_that_is_not_an_archive(other, raw, message):
-    with pytest.raises(transfer.ImportRefused) as refused:
-        transfer.import_archive(other, transfer.read_json(raw))
+    with pytest.raises(importing.ImportRefused) as refused:
+        importing.import_archive(other, importing.read_json(raw))
     assert message in refused.value.message
 
 
 def test_csv_has_one_row_per_deal_with_its_scores(db):
     ids = fill(db)
-    rows = list(csv.DictReader(io.StringIO(transfer.export_csv(db))))
+    rows = list(csv.DictReader(io.StringIO(export.export_csv(db))))
     live = sum(len(service.get_sheet(db, game_id).deals) for game_id in ids)
     assert len(rows) == live == 3 + 4 + 2
     first = rows[0]
@@ -278,7 +278,7 @@ def test_csv_has_one_row_per_deal_with_its_scores(db):
     assert (redeal["redonne"], redeal["demandée par"], redeal["score A"], redeal["score B"]) == (
         "Misère", "Bruno", "0", "0"
     )
-    game = list(csv.DictReader(io.StringIO(transfer.export_csv(db, game_id=ids[2]))))
+    game = list(csv.DictReader(io.StringIO(export.export_csv(db, game_id=ids[2]))))
     assert [row["type"] for row in game] == ["donne", "redonne"]
     assert (game[0]["contrat"], game[0]["fait"], game[0]["score B"]) == ("générale", "non", "1600")  # ex 19
 
@@ -288,7 +288,7 @@ def test_the_export_routes(client, db):
     whole = client.get("/archives/export.json")
     assert whole.status_code == 200 and whole.mimetype == "application/json"
     assert whole.headers["Content-Disposition"].startswith('attachment; filename="belote-archive-')
-    assert whole.get_data(as_text=True) == transfer.export_json(db)
+    assert whole.get_data(as_text=True) == export.export_json(db)
     evening = client.get("/soirees/1/export.csv")
     assert evening.mimetype == "text/csv"
     assert 'filename="belote-soiree-2025-05-17-1.csv"' in evening.headers["Content-Disposition"]
@@ -312,7 +312,7 @@ def _token(page: str) -> str:
 
 def test_the_import_page_with_a_real_csrf_token(csrf_app, db):
     fill(db)
-    raw = transfer.export_json(db).encode()
+    raw = export.export_json(db).encode()
     client = csrf_app.test_client()
     refused = client.post("/archives/importer", data={"archive": (io.BytesIO(raw), "archive.json")},
                           content_type="multipart/form-data")
@@ -329,7 +329,7 @@ def test_the_import_page_with_a_real_csrf_token(csrf_app, db):
     assert "Import terminé : 4 partie(s) importée(s), 9 donne(s), 2 soirée(s) ajoutée(s)." in response.get_data(
         as_text=True
     )
-    assert transfer.export_json(connect(csrf_app.config["DATABASE"])) == raw.decode()
+    assert export.export_json(connect(csrf_app.config["DATABASE"])) == raw.decode()
 
 
 def test_the_import_page_refuses_a_bad_file_and_says_why(client, db):

@@ -2,7 +2,7 @@
 
 Pure Python, no Flask. A card is written rank then suit, `10H`, `JS`, `AC`, `7D`; the pages show
 it with French rank letters (V, D, R) and the suit's symbol. The melds a hand declares are in
-`melds`; the values (card points, meld values) are `terms`'s, never written again here.
+`melds`. The card points of each rank are here; the other values of the game are `terms`'s.
 """
 
 from __future__ import annotations
@@ -13,7 +13,37 @@ from enum import StrEnum
 from typing import Any
 
 from scorekeeper.belote.errors import InvalidHand
-from scorekeeper.belote.terms import LAST_TRICK_BONUS, Mode, Rank, card_points_table
+from scorekeeper.belote.terms import LAST_TRICK_BONUS, Mode
+
+
+class Rank(StrEnum):
+    """Card ranks in sequence order, 7 8 9 10 J Q K A (the order of tierces and cents)."""
+
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "10"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+
+
+# Card points (SCORING.md, "Card points"): trump in a suit mode, the other suits in a suit mode,
+# every suit in sans atout, every suit in tout atout. Each table adds up to its suit's total.
+TRUMP_CARD_POINTS = {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
+PLAIN_CARD_POINTS = {"J": 2, "9": 0, "A": 11, "10": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
+NO_TRUMP_CARD_POINTS = {"J": 2, "9": 0, "A": 19, "10": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
+ALL_TRUMP_CARD_POINTS = {"J": 14, "9": 9, "A": 6, "10": 5, "K": 3, "Q": 1, "8": 0, "7": 0}
+
+
+def card_points_table(mode: Mode, suit_is_trump: bool) -> dict[str, int]:
+    """Points of each rank of one suit in `mode`; `suit_is_trump` matters in a suit mode only."""
+    if mode is Mode.NO_TRUMP:
+        return NO_TRUMP_CARD_POINTS
+    if mode is Mode.ALL_TRUMP:
+        return ALL_TRUMP_CARD_POINTS
+    return TRUMP_CARD_POINTS if suit_is_trump else PLAIN_CARD_POINTS
 
 
 class Suit(StrEnum):

@@ -1,5 +1,5 @@
 """The game's vocabulary and fixed values: teams and seats, modes, coinche levels, melds, contracts,
-card points, redeals, targets, and every French word the pages, exports and scripts show for them.
+redeals, targets, and every French word the pages, exports and scripts show for them.
 
 Everything else reads them from here, so that a value such as the carré d'As's 200 in sans atout,
 or the label "Carré V", is written in one place.
@@ -294,33 +294,4 @@ SALON_OPTIONS = {  # the redeals a game may play, as the new-game form offers th
     "carre_de_sept": "Carré de 7 (les quatre 7 en main : on redonne)",
 }
 
-
-class Rank(StrEnum):
-    """Card ranks in sequence order, 7 8 9 10 J Q K A (the order of tierces and cents)."""
-
-    SEVEN = "7"
-    EIGHT = "8"
-    NINE = "9"
-    TEN = "10"
-    JACK = "J"
-    QUEEN = "Q"
-    KING = "K"
-    ACE = "A"
-
-
-# Card points (SCORING.md, "Card points"): trump in a suit mode, the other suits in a suit mode,
-# every suit in sans atout, every suit in tout atout. Each table adds up to its suit's total.
-TRUMP_CARD_POINTS = {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
-PLAIN_CARD_POINTS = {"J": 2, "9": 0, "A": 11, "10": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
-NO_TRUMP_CARD_POINTS = {"J": 2, "9": 0, "A": 19, "10": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
-ALL_TRUMP_CARD_POINTS = {"J": 14, "9": 9, "A": 6, "10": 5, "K": 3, "Q": 1, "8": 0, "7": 0}
-LAST_TRICK_BONUS = 10  # dix de der
-
-
-def card_points_table(mode: Mode, suit_is_trump: bool) -> dict[str, int]:
-    """Points of each rank of one suit in `mode`; `suit_is_trump` matters in a suit mode only."""
-    if mode is Mode.NO_TRUMP:
-        return NO_TRUMP_CARD_POINTS
-    if mode is Mode.ALL_TRUMP:
-        return ALL_TRUMP_CARD_POINTS
-    return TRUMP_CARD_POINTS if suit_is_trump else PLAIN_CARD_POINTS
+LAST_TRICK_BONUS = 10  # dix de der: the last trick's 10 points, part of the 162

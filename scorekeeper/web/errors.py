@@ -8,7 +8,7 @@ from flask import Flask, current_app, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound, Refusal
-from scorekeeper.services.stats import BadFilter
+from scorekeeper.services.figure_lists import BadFilter
 from scorekeeper.web.api.common import error_response, http_error_as_json
 from scorekeeper.web.database import connection_failed
 

@@ -11,7 +11,7 @@ import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
-from scorekeeper.services import transfer
+from scorekeeper.services import export, importing
 from scorekeeper.store import derived
 from scorekeeper.store.db import connect, write_transaction
 
@@ -37,8 +37,8 @@ def export_command(evening: int | None, game: str | None, kind: str | None, file
             raise click.ClickException(f"La soirée {evening} n'existe pas.")
         if game is not None and database["games"].count_where("id = ?", [game]) == 0:
             raise click.ClickException(f"La partie « {game} » n'existe pas.")
-        export = transfer.export_json if kind == "json" else transfer.export_csv
-        text = export(database, evening_id=evening, game_id=game)
+        write = export.export_json if kind == "json" else export.export_csv
+        text = write(database, evening_id=evening, game_id=game)
     finally:
         database.close()
     if file == "-":
@@ -55,8 +55,8 @@ def import_command(file: str) -> None:
     """Import a JSON archive written by `export` (or the archive's export page)."""
     database = _database()
     try:
-        report = transfer.import_archive(database, transfer.read_json(Path(file).read_bytes()))
-    except transfer.ImportRefused as error:
+        report = importing.import_archive(database, importing.read_json(Path(file).read_bytes()))
+    except importing.ImportRefused as error:
         raise click.ClickException(error.message + " Rien n'a été importé.") from None
     finally:
         database.close()

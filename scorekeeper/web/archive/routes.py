@@ -13,9 +13,9 @@ from scorekeeper.belote.evenings import short_date
 from scorekeeper.belote.explain import explain
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.terms import Team
+from scorekeeper.services import export, figure_lists, importing, stats
 from scorekeeper.services import games as service
 from scorekeeper.services import lists as queries
-from scorekeeper.services import stats, transfer
 from scorekeeper.store import evenings
 from scorekeeper.store.db import write_transaction
 from scorekeeper.web.archive.chart import running_totals_chart
@@ -157,7 +157,7 @@ def _download(text: str, filename: str, kind: str) -> Response:
 
 def _export(kind: str, filename: str, **selection) -> Response:
     db = get_db()
-    text = transfer.export_json(db, **selection) if kind == "json" else transfer.export_csv(db, **selection)
+    text = export.export_json(db, **selection) if kind == "json" else export.export_csv(db, **selection)
     return _download(text, filename, kind)
 
 
@@ -187,9 +187,9 @@ def import_archive():
     form = ImportForm()
     if form.validate_on_submit():
         try:
-            data = transfer.read_json(form.archive.data.read())
-            report = transfer.import_archive(get_db(), data)
-        except transfer.ImportRefused as error:
+            data = importing.read_json(form.archive.data.read())
+            report = importing.import_archive(get_db(), data)
+        except importing.ImportRefused as error:
             form.archive.errors = [error.message + " Rien n'a été importé."]
         else:
             flash("Import terminé : " + report.summary(), "info")
@@ -251,16 +251,16 @@ def _subject_name(kind: str | None, key: str) -> str | None:
 
 @bp.get("/statistiques/donnes")
 def deals():
-    deal_filter = stats.DealFilter.from_args(request.args)
-    page = stats.deals(get_db(), deal_filter, _page())
+    deal_filter = figure_lists.DealFilter.from_args(request.args)
+    page = figure_lists.deals(get_db(), deal_filter, _page())
     title = deal_filter.describe(_subject_name(deal_filter.kind, deal_filter.key))
     return render_template("archive/deals.html", page=page, title=title)
 
 
 @bp.get("/statistiques/parties")
 def games():
-    game_filter = stats.GameFilter.from_args(request.args)
-    page = stats.games(get_db(), game_filter, _page())
+    game_filter = figure_lists.GameFilter.from_args(request.args)
+    page = figure_lists.games(get_db(), game_filter, _page())
     partner = _subject_name("joueur", game_filter.partner) if game_filter.partner else None
     title = game_filter.describe(_subject_name(game_filter.kind, game_filter.key), partner)
     return render_template("archive/games.html", page=page, title=title)

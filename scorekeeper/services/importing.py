@@ -1,22 +1,4 @@
-"""Export and import: a game, an evening or the whole archive as JSON (everything needed to rebuild
-it) or CSV (one row per deal, with its scores), and the JSON read back into another instance.
-
-The JSON format, version 1:
-
-    {"format": "belote-bridgee-archive", "version": 1,
-     "evenings": [{"id": 3, "date": "2025-05-17", "place": "Chez Ana", "note": "",
-                   "created_at": "2025-05-17T19:02:11.042+00:00"}, ...],
-     "games": [{"id": "k3v9q2ab", "evening": 3, "created_at": "…",
-                "teams": {"A": "Nous", "B": "Eux"}, "players": ["Ana", "Bruno", "Chloé", "David"],
-                "dealer": 0, "target": 2000,
-                "rules": {"rounding": "nearest", "misere": false, "carre_de_sept": false},
-                "deals": [{"kind": "hand", "input": {"taker": "A", "contract": 80, ...}},
-                          {"kind": "redeal", "input": {"reason": "all_pass", "player": null}}]}, ...]}
-
-Evenings by date, games by creation, each game's live deals in the order they were dealt, with
-the input as the table entered it (the API's body). Keys are sorted and the text is indented the
-same way every time, so that exporting what was imported gives the same bytes. Scores are not in
-the JSON: they are derived, and the importing instance derives them again.
+"""Import: an archive exported as JSON (`export`'s format) read back into this instance.
 
 An import reads the whole file through the service layer's parsers before writing anything, then
 writes it in one transaction: a file with one bad deal imports nothing. A game whose id already
@@ -25,11 +7,8 @@ exists is skipped when it is the same game, and refuses the whole file when it i
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
-from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -40,156 +19,16 @@ from scorekeeper.belote.errors import InvalidInput, Refusal
 from scorekeeper.belote.evenings import MAX_ID, parse_evening
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.game_input import parse_deal_input, parse_game
-from scorekeeper.belote.sheet import build_sheet
+from scorekeeper.services.export import FORMAT, VERSION, ArchivedGame, archive_data
 from scorekeeper.store import derived, evenings
 from scorekeeper.store import games as store
 from scorekeeper.store.db import write_transaction
 
-FORMAT = "belote-bridgee-archive"
-VERSION = 1
 TOP_KEYS = {"format", "version", "evenings", "games"}
 EVENING_KEYS = {"id", "date", "place", "note", "created_at"}
 GAME_KEYS = {"id", "evening", "created_at", "teams", "players", "dealer", "target", "rules", "deals"}
 DEAL_KEYS = {"kind", "input"}
 GAME_ID = re.compile(r"[a-z0-9]{4,32}")
-
-
-# --- export --------------------------------------------------------------------------------
-
-
-def _game_json(row: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, Any]:
-    game = _Game(store.game_from_row(row), row["evening_id"], [{"kind": d["kind"], "input": d["input"]} for d in deals])
-    return game.as_json()
-
-
-def _evening_json(row: dict[str, Any]) -> dict[str, Any]:
-    return {key: row[key] for key in ("id", "date", "place", "note", "created_at")}
-
-
-def _live_deals(db: sqlite_utils.Database, where: str, params: list[Any]) -> dict[str, list[dict[str, Any]]]:
-    by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for row in db.query(
-        "select d.game_id, d.id, d.kind, d.input, d.version from deals d join games g on g.id = d.game_id "
-        f"where d.deleted_at is null and {where} order by d.game_id, d.id",
-        params,
-    ):
-        by_game[row["game_id"]].append({**row, "input": json.loads(row["input"])})
-    return by_game
-
-
-def _selection(evening_id: int | None, game_id: str | None) -> tuple[str, list[Any]]:
-    """The games to export, as a condition on `games g`."""
-    if game_id is not None:
-        return "g.id = ?", [game_id]
-    if evening_id is not None:
-        return "g.evening_id = ?", [evening_id]
-    return "1 = 1", []
-
-
-def archive_data(db: sqlite_utils.Database, *, evening_id: int | None = None, game_id: str | None = None) -> dict:
-    """The archive (or one evening, or one game) in the JSON format above, as Python values."""
-    where, params = _selection(evening_id, game_id)
-    games = list(db.query(f"select g.* from games g where {where} order by g.created_at, g.id", params))
-    deals = _live_deals(db, where, params)
-    if evening_id is not None:
-        evening_ids = [evening_id]
-    else:
-        evening_ids = sorted({row["evening_id"] for row in games if row["evening_id"] is not None})
-    if game_id is None and evening_id is None:  # everything: the evenings without a game too
-        evening_rows = list(db.query("select * from evenings order by date, id"))
-    else:
-        marks = ", ".join("?" for _ in evening_ids)
-        evening_rows = list(db.query(f"select * from evenings where id in ({marks}) order by date, id", evening_ids))
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "evenings": [_evening_json(row) for row in evening_rows],
-        "games": [_game_json(row, deals.get(row["id"], [])) for row in games],
-    }
-
-
-def to_json(data: dict) -> str:
-    """The one way the archive is written: sorted keys, one-space indent, UTF-8 as it is."""
-    return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
-
-
-def export_json(db: sqlite_utils.Database, **selection: Any) -> str:
-    return to_json(archive_data(db, **selection))
-
-
-CSV_COLUMNS = [
-    "soirée", "lieu", "partie", "commencée le", "équipe A", "équipe B", "donne", "type", "donneur",
-    "preneurs", "preneur", "contrat", "atout", "coinche", "points des preneurs", "tous les plis",
-    "annonces A", "annonces B", "belote A", "belote B", "meilleure annonce", "redonne", "demandée par",
-    "fait", "score A", "score B", "total A", "total B",
-]
-
-
-def _csv_row(evening: dict[str, Any] | None, game: Game, deal) -> list[Any]:
-    data = deal.input
-    row: dict[str, Any] = dict.fromkeys(CSV_COLUMNS, "")
-    row.update(
-        {
-            "soirée": evening["date"] if evening else "",
-            "lieu": evening["place"] if evening else "",
-            "partie": game.id,
-            "commencée le": game.created_at,
-            "équipe A": game.teams["A"],
-            "équipe B": game.teams["B"],
-            "donne": deal.number,
-            "type": "donne" if deal.is_hand else "redonne",
-            "donneur": game.players[deal.dealer],
-            "score A": deal.scores["A"],
-            "score B": deal.scores["B"],
-            "total A": deal.totals["A"],
-            "total B": deal.totals["B"],
-        }
-    )
-    if deal.is_hand:
-        hand = deal.hand
-        row.update(
-            {
-                "preneurs": game.teams[hand.taker.value],
-                "preneur": game.players[deal.taker_player] if deal.taker_player is not None else "",
-                "contrat": hand.contract.label,
-                "atout": hand.mode.word,
-                "coinche": "" if hand.coinche.value == "none" else hand.coinche.value,
-                "points des preneurs": "" if hand.taker_points is None else hand.taker_points,
-                "tous les plis": "oui" if hand.all_tricks else "",
-                "annonces A": " ".join(data.get("melds", {}).get("A", [])),
-                "annonces B": " ".join(data.get("melds", {}).get("B", [])),
-                "belote A": data.get("belote", {}).get("A", 0) or "",
-                "belote B": data.get("belote", {}).get("B", 0) or "",
-                "meilleure annonce": data.get("best_meld", ""),
-                "fait": "oui" if deal.result.made else "non",
-            }
-        )
-    else:
-        row.update(
-            {
-                "redonne": deal.reason_label,
-                "demandée par": game.players[deal.player] if deal.player is not None else "",
-            }
-        )
-    return [row[column] for column in CSV_COLUMNS]
-
-
-def export_csv(db: sqlite_utils.Database, *, evening_id: int | None = None, game_id: str | None = None) -> str:
-    """One row per live deal (redeals too), with each deal's scores and the totals after it."""
-    where, params = _selection(evening_id, game_id)
-    games = list(db.query(f"select g.* from games g where {where} order by g.created_at, g.id", params))
-    deals = _live_deals(db, where, params)
-    evening_rows = {row["id"]: row for row in db.query("select * from evenings")}
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for row in games:
-        game = store.game_from_row(row)
-        sheet = build_sheet(game, deals.get(game.id, []))
-        evening = evening_rows.get(row["evening_id"])
-        for deal in sheet.deals:
-            writer.writerow(_csv_row(evening, game, deal))
-    return out.getvalue()
 
 
 # --- import --------------------------------------------------------------------------------
@@ -256,28 +95,7 @@ def _keys(item: Any, allowed: set[str], where: str) -> dict[str, Any]:
     return item
 
 
-@dataclass
-class _Game:
-    game: Game
-    evening: int
-    deals: list[dict[str, Any]]  # kind, input (as the service layer stores it)
-
-    def as_json(self) -> dict[str, Any]:
-        game = self.game
-        return {
-            "id": game.id,
-            "evening": self.evening,
-            "created_at": game.created_at,
-            "teams": game.teams,
-            "players": game.players,
-            "dealer": game.first_dealer,
-            "target": game.target,
-            "rules": game.rules.as_json(),
-            "deals": self.deals,
-        }
-
-
-def parse_archive(data: Any) -> tuple[list[dict[str, Any]], list[_Game]]:
+def parse_archive(data: Any) -> tuple[list[dict[str, Any]], list[ArchivedGame]]:
     """Every evening and game of the file, validated by the same parsers as the pages and the API."""
     top = _keys(data, TOP_KEYS, "Le fichier")
     if top["format"] != FORMAT:
@@ -335,7 +153,7 @@ def parse_archive(data: Any) -> tuple[list[dict[str, Any]], list[_Game]]:
             except InvalidInput as error:
                 raise ImportRefused(f"{deal_where} : {error.message}") from None
             deals.append({"kind": deal["kind"], "input": data})
-        games.append(_Game(game, item["evening"], deals))
+        games.append(ArchivedGame(game, item["evening"], deals))
     return evening_list, games
 
 
@@ -379,7 +197,7 @@ def _add_evening(db: sqlite_utils.Database, evening: dict[str, Any], **given_id:
     )
 
 
-def _insert_game(db: sqlite_utils.Database, game: _Game, evening_id: int) -> None:
+def _insert_game(db: sqlite_utils.Database, game: ArchivedGame, evening_id: int) -> None:
     store.insert_game(db, game.game)
     evenings.place_game(db, game.game.id, evening_id)
     stamp = store.now()

@@ -1,0 +1,200 @@
+"""Export: a game, an evening or the whole archive as JSON (everything needed to rebuild it) or
+CSV (one row per deal, with its scores). `importing` reads the JSON back into another instance.
+
+The JSON format, version 1:
+
+    {"format": "belote-bridgee-archive", "version": 1,
+     "evenings": [{"id": 3, "date": "2025-05-17", "place": "Chez Ana", "note": "",
+                   "created_at": "2025-05-17T19:02:11.042+00:00"}, ...],
+     "games": [{"id": "k3v9q2ab", "evening": 3, "created_at": "…",
+                "teams": {"A": "Nous", "B": "Eux"}, "players": ["Ana", "Bruno", "Chloé", "David"],
+                "dealer": 0, "target": 2000,
+                "rules": {"rounding": "nearest", "misere": false, "carre_de_sept": false},
+                "deals": [{"kind": "hand", "input": {"taker": "A", "contract": 80, ...}},
+                          {"kind": "redeal", "input": {"reason": "all_pass", "player": null}}]}, ...]}
+
+Evenings by date, games by creation, each game's live deals in the order they were dealt, with
+the input as the table entered it (the API's body). Keys are sorted and the text is indented the
+same way every time, so that exporting what was imported gives the same bytes. Scores are not in
+the JSON: they are derived, and the importing instance derives them again.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+import sqlite_utils
+
+from scorekeeper.belote.game import Game
+from scorekeeper.belote.sheet import build_sheet
+from scorekeeper.store import games as store
+
+FORMAT = "belote-bridgee-archive"
+VERSION = 1
+
+
+# --- export --------------------------------------------------------------------------------
+
+
+@dataclass
+class ArchivedGame:
+    """A game as the archive's JSON holds it: as created, its evening, and its live deals' inputs."""
+
+    game: Game
+    evening: int
+    deals: list[dict[str, Any]]  # kind, input (as the service layer stores it)
+
+    def as_json(self) -> dict[str, Any]:
+        game = self.game
+        return {
+            "id": game.id,
+            "evening": self.evening,
+            "created_at": game.created_at,
+            "teams": game.teams,
+            "players": game.players,
+            "dealer": game.first_dealer,
+            "target": game.target,
+            "rules": game.rules.as_json(),
+            "deals": self.deals,
+        }
+
+
+def _game_json(row: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, Any]:
+    inputs = [{"kind": deal["kind"], "input": deal["input"]} for deal in deals]
+    game = ArchivedGame(store.game_from_row(row), row["evening_id"], inputs)
+    return game.as_json()
+
+
+def _evening_json(row: dict[str, Any]) -> dict[str, Any]:
+    return {key: row[key] for key in ("id", "date", "place", "note", "created_at")}
+
+
+def _live_deals(db: sqlite_utils.Database, where: str, params: list[Any]) -> dict[str, list[dict[str, Any]]]:
+    by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in db.query(
+        "select d.game_id, d.id, d.kind, d.input, d.version from deals d join games g on g.id = d.game_id "
+        f"where d.deleted_at is null and {where} order by d.game_id, d.id",
+        params,
+    ):
+        by_game[row["game_id"]].append({**row, "input": json.loads(row["input"])})
+    return by_game
+
+
+def _selection(evening_id: int | None, game_id: str | None) -> tuple[str, list[Any]]:
+    """The games to export, as a condition on `games g`."""
+    if game_id is not None:
+        return "g.id = ?", [game_id]
+    if evening_id is not None:
+        return "g.evening_id = ?", [evening_id]
+    return "1 = 1", []
+
+
+def archive_data(db: sqlite_utils.Database, *, evening_id: int | None = None, game_id: str | None = None) -> dict:
+    """The archive (or one evening, or one game) in the JSON format above, as Python values."""
+    where, params = _selection(evening_id, game_id)
+    games = list(db.query(f"select g.* from games g where {where} order by g.created_at, g.id", params))
+    deals = _live_deals(db, where, params)
+    if evening_id is not None:
+        evening_ids = [evening_id]
+    else:
+        evening_ids = sorted({row["evening_id"] for row in games if row["evening_id"] is not None})
+    if game_id is None and evening_id is None:  # everything: the evenings without a game too
+        evening_rows = list(db.query("select * from evenings order by date, id"))
+    else:
+        marks = ", ".join("?" for _ in evening_ids)
+        evening_rows = list(db.query(f"select * from evenings where id in ({marks}) order by date, id", evening_ids))
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "evenings": [_evening_json(row) for row in evening_rows],
+        "games": [_game_json(row, deals.get(row["id"], [])) for row in games],
+    }
+
+
+def to_json(data: dict) -> str:
+    """The one way the archive is written: sorted keys, one-space indent, UTF-8 as it is."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+
+
+def export_json(db: sqlite_utils.Database, **selection: Any) -> str:
+    return to_json(archive_data(db, **selection))
+
+
+CSV_COLUMNS = [
+    "soirée", "lieu", "partie", "commencée le", "équipe A", "équipe B", "donne", "type", "donneur",
+    "preneurs", "preneur", "contrat", "atout", "coinche", "points des preneurs", "tous les plis",
+    "annonces A", "annonces B", "belote A", "belote B", "meilleure annonce", "redonne", "demandée par",
+    "fait", "score A", "score B", "total A", "total B",
+]
+
+
+def _csv_row(evening: dict[str, Any] | None, game: Game, deal) -> list[Any]:
+    data = deal.input
+    row: dict[str, Any] = dict.fromkeys(CSV_COLUMNS, "")
+    row.update(
+        {
+            "soirée": evening["date"] if evening else "",
+            "lieu": evening["place"] if evening else "",
+            "partie": game.id,
+            "commencée le": game.created_at,
+            "équipe A": game.teams["A"],
+            "équipe B": game.teams["B"],
+            "donne": deal.number,
+            "type": "donne" if deal.is_hand else "redonne",
+            "donneur": game.players[deal.dealer],
+            "score A": deal.scores["A"],
+            "score B": deal.scores["B"],
+            "total A": deal.totals["A"],
+            "total B": deal.totals["B"],
+        }
+    )
+    if deal.is_hand:
+        hand = deal.hand
+        row.update(
+            {
+                "preneurs": game.teams[hand.taker.value],
+                "preneur": game.players[deal.taker_player] if deal.taker_player is not None else "",
+                "contrat": hand.contract.label,
+                "atout": hand.mode.word,
+                "coinche": "" if hand.coinche.value == "none" else hand.coinche.value,
+                "points des preneurs": "" if hand.taker_points is None else hand.taker_points,
+                "tous les plis": "oui" if hand.all_tricks else "",
+                "annonces A": " ".join(data.get("melds", {}).get("A", [])),
+                "annonces B": " ".join(data.get("melds", {}).get("B", [])),
+                "belote A": data.get("belote", {}).get("A", 0) or "",
+                "belote B": data.get("belote", {}).get("B", 0) or "",
+                "meilleure annonce": data.get("best_meld", ""),
+                "fait": "oui" if deal.result.made else "non",
+            }
+        )
+    else:
+        row.update(
+            {
+                "redonne": deal.reason_label,
+                "demandée par": game.players[deal.player] if deal.player is not None else "",
+            }
+        )
+    return [row[column] for column in CSV_COLUMNS]
+
+
+def export_csv(db: sqlite_utils.Database, *, evening_id: int | None = None, game_id: str | None = None) -> str:
+    """One row per live deal (redeals too), with each deal's scores and the totals after it."""
+    where, params = _selection(evening_id, game_id)
+    games = list(db.query(f"select g.* from games g where {where} order by g.created_at, g.id", params))
+    deals = _live_deals(db, where, params)
+    evening_rows = {row["id"]: row for row in db.query("select * from evenings")}
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for row in games:
+        game = store.game_from_row(row)
+        sheet = build_sheet(game, deals.get(game.id, []))
+        evening = evening_rows.get(row["evening_id"])
+        for deal in sheet.deals:
+            writer.writerow(_csv_row(evening, game, deal))
+    return out.getvalue()

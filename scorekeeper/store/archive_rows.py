@@ -1,0 +1,160 @@
+"""The rows of the derived tables for one game, computed from its sheet: what the archive, the
+search and the statistics read (`derived` writes them). Pure: a sheet in, rows out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.belote.game import Game
+from scorekeeper.belote.names import name_key, pair_key
+from scorekeeper.belote.sheet import Deal, Sheet
+from scorekeeper.belote.terms import Coinche, ContractKind, team_of_player
+
+# Each player's or team's figures in one game, summed by the statistics.
+FIGURES = (
+    "taken",  # hands taken
+    "made",  # of those, made
+    "coinche_def",  # coinches made: the team defended a coinched (or surcoinched) contract
+    "coinche_def_won",  # of those, the contract failed
+    "coinche_took",  # coinches suffered: a contract taken was coinched
+    "coinche_took_made",  # of those, made all the same
+    "capot_taken",
+    "capot_made",
+    "capot_unannounced",  # all tricks on a numeric contract
+    "generale_taken",
+    "generale_made",
+)
+
+
+def _deal_fact(game: Game, deal: Deal, evening_id: int | None, keys: list[str]) -> dict[str, Any]:
+    """One deal's fact; `keys` are the players' names as the archive matches them, by seat."""
+    row: dict[str, Any] = {
+        "game_id": game.id,
+        "number": deal.number,
+        "kind": deal.kind,
+        "evening_id": evening_id,
+        "played_at": game.created_at,
+        "dealer": deal.dealer,
+        "taker": None,
+        "taker_player": None,
+        "taker_key": None,
+        "contract": None,
+        "contract_value": None,
+        "mode": None,
+        "coinche": None,
+        "made": None,
+        "all_tricks": None,
+        "reason": deal.reason,
+        "score_a": deal.scores["A"],
+        "score_b": deal.scores["B"],
+        "total_a": deal.totals["A"],
+        "total_b": deal.totals["B"],
+    }
+    if deal.is_hand:
+        hand, result = deal.hand, deal.result
+        player = deal.taker_player
+        row.update(
+            taker=hand.taker.value,
+            taker_player=player,
+            taker_key=keys[player] if player is not None else None,
+            contract=str(hand.contract.code),
+            contract_value=hand.contract.value,
+            mode=hand.mode.value,
+            coinche=hand.coinche.value,
+            made=int(result.made),
+            all_tricks=int(hand.all_tricks),
+        )
+    return row
+
+
+def _count(figures: dict[str, int], fact: dict[str, Any], took: bool, defended: bool) -> None:
+    """Add one hand to a player's or a team's figures in a game."""
+    coinched = fact["coinche"] != Coinche.NONE.value
+    made = bool(fact["made"])
+    if defended and coinched:
+        figures["coinche_def"] += 1
+        figures["coinche_def_won"] += not made
+    if not took:
+        return
+    figures["taken"] += 1
+    figures["made"] += made
+    if coinched:
+        figures["coinche_took"] += 1
+        figures["coinche_took_made"] += made
+    kind = fact["contract"]
+    if kind == ContractKind.CAPOT.value:
+        figures["capot_taken"] += 1
+        figures["capot_made"] += made
+    elif kind == ContractKind.GENERALE.value:
+        figures["generale_taken"] += 1
+        figures["generale_made"] += made
+    elif fact["all_tricks"]:
+        figures["capot_unannounced"] += 1
+
+
+def game_rows(sheet: Sheet, evening_id: int | None, last_activity: str) -> dict[str, list[dict[str, Any]]]:
+    """The derived rows of one game, table by table."""
+    game = sheet.game
+    winner = sheet.winner
+    keys = [name_key(name) for name in game.players]
+    facts = [_deal_fact(game, deal, evening_id, keys) for deal in sheet.deals]
+    hands = [fact for fact in facts if fact["kind"] == "hand"]
+    common = {"game_id": game.id, "evening_id": evening_id, "played_at": game.created_at}
+    summary = {
+        **common,
+        "total_a": sheet.totals["A"],
+        "total_b": sheet.totals["B"],
+        "winner": winner,
+        "finished": int(sheet.finished),
+        "deal_count": len(facts),
+        "hand_count": len(hands),
+        "last_activity": last_activity,
+    }
+    players = []
+    for seat, name in enumerate(game.players):
+        team = team_of_player(seat).value
+        figures = dict.fromkeys(FIGURES, 0)
+        for fact in hands:
+            _count(figures, fact, took=fact["taker_player"] == seat, defended=fact["taker"] != team)
+        players.append(
+            {
+                **common,
+                "seat": seat,
+                "team": team,
+                "name": name,
+                "name_key": keys[seat],
+                "partner_key": keys[(seat + 2) % 4],
+                "finished": int(sheet.finished),
+                "won": int(winner == team),
+                "hands": len(hands),
+                "points": sheet.totals[team],
+                **figures,
+            }
+        )
+    teams = []
+    for team, seats in (("A", (0, 2)), ("B", (1, 3))):
+        figures = dict.fromkeys(FIGURES, 0)
+        for fact in hands:
+            _count(figures, fact, took=fact["taker"] == team, defended=fact["taker"] != team)
+        first, second = (game.players[seat] for seat in seats)
+        teams.append(
+            {
+                **common,
+                "team": team,
+                "name": game.teams[team],
+                "players": f"{first} & {second}",
+                "pair_key": pair_key(first, second),
+                "finished": int(sheet.finished),
+                "won": int(winner == team),
+                "hands": len(hands),
+                "points": sheet.totals[team],
+                **figures,
+            }
+        )
+    return {
+        "game_summaries": [summary],
+        "game_players": players,
+        "game_teams": teams,
+        "deal_facts": facts,
+    }
