@@ -1,4 +1,4 @@
-"""The games service layer (scorekeeper/games/service.py) below the API: what is stored, that a
+"""The games service layer (scorekeeper/services/games.py) below the API: what is stored, that a
 write failing half-way leaves nothing behind, idempotent replays, versions and undo's messages.
 
 Expected scores are SCORING.md's published figures; totals were added up on paper.

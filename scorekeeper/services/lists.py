@@ -1,6 +1,6 @@
 """What the archive's pages read: evenings and their games, games in progress, a player search.
 
-Everything here reads the derived tables (scorekeeper/games/derived.py) through their indexes and
+Everything here reads the derived tables (store/derived.py) through their indexes and
 pages its lists, so that a page costs the same with 50 games or 5,000. Nothing here scores.
 """
 

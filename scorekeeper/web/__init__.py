@@ -1,4 +1,4 @@
-"""Belote bridgée score-keeper: the Flask application factory."""
+"""The web layer: the Flask application factory, which wires every part of the app in order."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from scorekeeper.web.paths import static_folder, template_folder
 
 def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(
-        __name__,
+        "scorekeeper",  # the package's name: its instance folder and root path, as before the layers
         instance_relative_config=True,
         template_folder=template_folder(),
         static_folder=static_folder(),

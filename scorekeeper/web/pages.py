@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
-from scorekeeper.services import lists as queries
+from scorekeeper.services import lists
 from scorekeeper.web.database import get_db
 
 bp = Blueprint("pages", __name__)
@@ -17,6 +17,6 @@ EVENINGS_ON_HOME = 5
 def index():
     """The games in progress first, then the evenings, newest first, a page at a time."""
     db = get_db()
-    in_progress = queries.in_progress(db, IN_PROGRESS)
-    evenings = queries.evenings_page(db, queries.page_number(request.args.get("page")), EVENINGS_ON_HOME)
+    in_progress = lists.in_progress(db, IN_PROGRESS)
+    evenings = lists.evenings_page(db, lists.page_number(request.args.get("page")), EVENINGS_ON_HOME)
     return render_template("index.html", in_progress=in_progress, page=evenings)

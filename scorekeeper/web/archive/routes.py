@@ -1,6 +1,6 @@
 """The archive's pages: evenings, a past game's sheet (read-only), search, statistics, the deals
-behind each figure, export and import. Reads go through `queries` and `stats`; the only writes
-(an evening's details, an import) run in one IMMEDIATE transaction each."""
+behind each figure, export and import. Reads go through `lists`, `stats` and `figure_lists`; the
+only writes (an evening's details, an import) run in one IMMEDIATE transaction each."""
 
 from __future__ import annotations
 
@@ -13,9 +13,8 @@ from scorekeeper.belote.evenings import short_date
 from scorekeeper.belote.explain import explain
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.terms import Team
-from scorekeeper.services import export, figure_lists, importing, stats
+from scorekeeper.services import export, figure_lists, importing, lists, stats
 from scorekeeper.services import games as service
-from scorekeeper.services import lists as queries
 from scorekeeper.store import evenings
 from scorekeeper.store.db import write_transaction
 from scorekeeper.web.archive.chart import running_totals_chart
@@ -69,7 +68,7 @@ def decimal(value: float) -> str:
 
 
 def _page() -> int:
-    return queries.page_number(request.args.get("page"))
+    return lists.page_number(request.args.get("page"))
 
 
 def _sheet_or_404(game_id: str) -> Sheet:
@@ -84,14 +83,14 @@ def _sheet_or_404(game_id: str) -> Sheet:
 
 @bp.get("/soirees")
 def evenings_list():
-    page = queries.evenings_page(get_db(), _page())
+    page = lists.evenings_page(get_db(), _page())
     return render_template("archive/evenings.html", page=page)
 
 
 @bp.route("/soirees/<int:evening_id>", methods=["GET", "POST"])
 def evening(evening_id: int):
     db = get_db()
-    found = queries.evening(db, evening_id)
+    found = lists.evening(db, evening_id)
     if found is None:
         abort(404)
     form = EveningForm(data={"date": date.fromisoformat(found.date), "place": found.place, "note": found.note})
@@ -110,7 +109,7 @@ def evening(evening_id: int):
 @bp.get("/soirees/<int:evening_id>/imprimer")
 def print_evening(evening_id: int):
     db = get_db()
-    found = queries.evening(db, evening_id)
+    found = lists.evening(db, evening_id)
     if found is None:
         abort(404)
     sheets = [service.get_sheet(db, game.id) for game in found.games]
@@ -124,8 +123,8 @@ def print_evening(evening_id: int):
 def game(game_id: str):
     sheet = _sheet_or_404(game_id)
     db = get_db()
-    line = queries.game_line(db, game_id)
-    found = queries.evening(db, line.evening_id) if line and line.evening_id else None
+    line = lists.game_line(db, game_id)
+    found = lists.evening(db, line.evening_id) if line and line.evening_id else None
     names = {Team.A: sheet.game.teams["A"], Team.B: sheet.game.teams["B"]}
     return render_template(
         "archive/game.html",
@@ -207,8 +206,8 @@ def search():
     players, page = [], None
     if query:
         db = get_db()
-        players = queries.search_players(db, query)
-        page = queries.search_games(db, query, _page())
+        players = lists.search_players(db, query)
+        page = lists.search_games(db, query, _page())
     return render_template("archive/search.html", query=query, players=players, page=page)
 
 
