@@ -2,7 +2,8 @@
 whatever order, a game's derived rows are what a rebuild from the inputs gives, and each write
 answers the sheet built from the inputs.
 
-Every write rebuilds its game's rows (`derived.refresh_game`). Hypothesis plays random games
+Every write computes its game's rows again (`derived.refresh_game`), writing the facts from the
+deal it changed on. Hypothesis plays random games
 (random rules and names) with random sequences of writes, mostly valid hands, and after every
 write compares the rows with what `derived.rebuild_all` writes, and the write's answer with the
 sheet built from the inputs. A refused write must leave everything as it was.

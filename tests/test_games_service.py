@@ -9,9 +9,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
-from scorekeeper.belote.sheet_json import sheet_to_json, sheet_to_text
+from scorekeeper.belote.game import Game
+from scorekeeper.belote.sheet import build_sheet
+from scorekeeper.belote.sheet_json import sheet_to_json
 from scorekeeper.services import games as service
 from scorekeeper.store import games as store
 
@@ -170,10 +174,23 @@ def test_a_recorded_deal_is_answered_with_the_whole_sheet_after_it(db):
         record = service.record_redeal if "reason" in body else service.record_hand
         texts.append(record(db, game_id, body).text)
         whole = service.get_sheet(db, game_id)
-        assert texts[-1] == sheet_to_text(whole)
+        assert texts[-1] == service.sheet_text(whole)
         assert texts[-1] == json.dumps(sheet_to_json(whole), ensure_ascii=False, separators=(",", ":"))
     last = json.loads(texts[-1])
     # 170/70, redeal, 300/60 (example 8), 240/0 (example 20, B failed): 710/130 after 4 deals;
     # the fifth deal comes back to player 0.
     assert (last["totals"], last["dealer"], len(last["hands"]), last["revision"]) == ({"A": 710, "B": 130}, 0, 4, 4)
     assert last["teams"]["A"] == 'Les "as" ,"hands":['
+
+
+@settings(max_examples=150, deadline=None)
+@given(names=st.lists(st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="|"), max_size=12),
+                      min_size=6, max_size=6))
+def test_the_sheet_text_is_the_standard_json_of_the_sheet_whatever_the_names(names):
+    """The API's text (written by orjson, for speed) is, byte for byte, the standard library's
+    compact JSON of the sheet, for any name a table may type: accents, quotes, control characters."""
+    game = Game(id="abcd2345", teams={"A": names[0], "B": names[1]}, players=names[2:], first_dealer=0, target=2000)
+    rows = [{"id": 1, "kind": "hand", "version": 1, "input": EXAMPLE_8}, {"id": 2, "kind": "redeal", "version": 1,
+            "input": {"reason": "all_pass", "player": None}}]
+    sheet = build_sheet(game, rows)
+    assert service.sheet_text(sheet) == json.dumps(sheet_to_json(sheet), ensure_ascii=False, separators=(",", ":"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from typing import Any
 
 from scorekeeper.belote.errors import InvalidInput
@@ -25,6 +26,7 @@ def parse_name(value: Any, field: str, default: str) -> str:
     return value or default
 
 
+@lru_cache(maxsize=4096)  # every write keys its game's four players again
 def name_key(name: str) -> str:
     """A player's name as the archive matches it: no accents, no case, single spaces."""
     text = unicodedata.normalize("NFKD", name)

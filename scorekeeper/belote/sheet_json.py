@@ -1,8 +1,8 @@
-"""A sheet in its JSON form (API.md, "Games"): what the API answers and an idempotent retry replays."""
+"""A sheet in its JSON form (API.md, "Games"): what the API answers and an idempotent retry replays
+(`services.games.sheet_text` writes it out)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from scorekeeper.belote.sheet import Deal, Sheet
@@ -42,8 +42,3 @@ def sheet_to_json(sheet: Sheet) -> dict[str, Any]:
         "revision": sheet.revision,
         "hands": [deal_to_json(deal) for deal in sheet.deals],
     }
-
-
-def sheet_to_text(sheet: Sheet) -> str:
-    """The sheet's JSON, compact: what the API answers, and what a retry's replay repeats."""
-    return json.dumps(sheet_to_json(sheet), ensure_ascii=False, separators=(",", ":"))

@@ -68,10 +68,10 @@ def _deal_fact(game: Game, deal: Deal, evening_id: int | None, keys: list[str]) 
     return row
 
 
-def _count(figures: dict[str, int], fact: dict[str, Any], took: bool, defended: bool) -> None:
+def _count(figures: dict[str, int], deal: Deal, took: bool, defended: bool) -> None:
     """Add one hand to a player's or a team's figures in a game."""
-    coinched = fact["coinche"] != Coinche.NONE.value
-    made = bool(fact["made"])
+    hand, made = deal.hand, deal.result.made
+    coinched = hand.coinche is not Coinche.NONE
     if defended and coinched:
         figures["coinche_def"] += 1
         figures["coinche_def_won"] += not made
@@ -82,24 +82,27 @@ def _count(figures: dict[str, int], fact: dict[str, Any], took: bool, defended: 
     if coinched:
         figures["coinche_took"] += 1
         figures["coinche_took_made"] += made
-    kind = fact["contract"]
-    if kind == ContractKind.CAPOT.value:
+    kind = hand.contract.kind
+    if kind is ContractKind.CAPOT:
         figures["capot_taken"] += 1
         figures["capot_made"] += made
-    elif kind == ContractKind.GENERALE.value:
+    elif kind is ContractKind.GENERALE:
         figures["generale_taken"] += 1
         figures["generale_made"] += made
-    elif fact["all_tricks"]:
+    elif hand.all_tricks:
         figures["capot_unannounced"] += 1
 
 
-def game_rows(sheet: Sheet, evening_id: int | None, last_activity: str) -> dict[str, list[dict[str, Any]]]:
-    """The derived rows of one game, table by table."""
+def game_rows(
+    sheet: Sheet, evening_id: int | None, last_activity: str, facts_from: int = 1
+) -> dict[str, list[dict[str, Any]]]:
+    """The derived rows of one game, table by table; the facts of its deals from number
+    `facts_from` on (a write leaves the facts of the deals before the one it changed)."""
     game = sheet.game
     winner = sheet.winner
     keys = [name_key(name) for name in game.players]
-    facts = [_deal_fact(game, deal, evening_id, keys) for deal in sheet.deals]
-    hands = [fact for fact in facts if fact["kind"] == "hand"]
+    facts = [_deal_fact(game, deal, evening_id, keys) for deal in sheet.deals[facts_from - 1 :]]
+    hands = [deal for deal in sheet.deals if deal.is_hand]
     common = {"game_id": game.id, "evening_id": evening_id, "played_at": game.created_at}
     summary = {
         **common,
@@ -107,7 +110,7 @@ def game_rows(sheet: Sheet, evening_id: int | None, last_activity: str) -> dict[
         "total_b": sheet.totals["B"],
         "winner": winner,
         "finished": int(sheet.finished),
-        "deal_count": len(facts),
+        "deal_count": len(sheet.deals),
         "hand_count": len(hands),
         "last_activity": last_activity,
     }
@@ -115,8 +118,8 @@ def game_rows(sheet: Sheet, evening_id: int | None, last_activity: str) -> dict[
     for seat, name in enumerate(game.players):
         team = team_of_player(seat).value
         figures = dict.fromkeys(FIGURES, 0)
-        for fact in hands:
-            _count(figures, fact, took=fact["taker_player"] == seat, defended=fact["taker"] != team)
+        for deal in hands:
+            _count(figures, deal, took=deal.taker_player == seat, defended=deal.hand.taker != team)
         players.append(
             {
                 **common,
@@ -135,8 +138,8 @@ def game_rows(sheet: Sheet, evening_id: int | None, last_activity: str) -> dict[
     teams = []
     for team, seats in (("A", (0, 2)), ("B", (1, 3))):
         figures = dict.fromkeys(FIGURES, 0)
-        for fact in hands:
-            _count(figures, fact, took=fact["taker"] == team, defended=fact["taker"] != team)
+        for deal in hands:
+            _count(figures, deal, took=deal.hand.taker == team, defended=deal.hand.taker != team)
         first, second = (game.players[seat] for seat in seats)
         teams.append(
             {

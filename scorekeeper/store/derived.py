@@ -3,8 +3,9 @@
 Storage keeps what the table entered; these tables are caches of `build_sheet`'s answers, kept so
 that a page over 5,000 games reads a few indexed rows instead of rescoring every deal. They are
 never trusted over the inputs: each write to a game computes that game's rows again in its own
-transaction (`refresh_game`, with `archive_rows`), and `rebuild_all` (`flask --app scorekeeper rebuild-derived`, and
-`migrate` when the code that computes them changed) throws them all away and computes them again.
+transaction (`refresh_game`, with `archive_rows`), and `rebuild_all` (`flask --app scorekeeper
+rebuild-derived`, and `migrate` when the code that computes them changed) throws them all away
+and computes them again.
 
 - `game_summaries`: one row per game (evening, totals, winner, deal count, last activity).
 - `game_players`: one row per seat of each game, with that player's figures in the game.
@@ -29,18 +30,10 @@ from scorekeeper.belote.errors import NotFound
 from scorekeeper.belote.sheet import Sheet, build_sheet
 from scorekeeper.store import games as store
 from scorekeeper.store.archive_rows import game_rows
-from scorekeeper.store.db import rows
 
 TABLES = ("deal_facts", "game_players", "game_teams", "game_summaries")
-KEYS = {  # each table's primary key, after the game's id
-    "game_summaries": (),
-    "game_players": ("seat",),
-    "game_teams": ("team",),
-    "deal_facts": ("number",),
-}
-
-
 def _insert(db: sqlite_utils.Database, table: str, rows: list[dict[str, Any]]) -> None:
+    """Insert rows, each replacing the row of the same key if there is one."""
     if not rows:
         return
     columns = list(rows[0])
@@ -57,28 +50,15 @@ def _write(db: sqlite_utils.Database, rows_by_table: Iterable[dict[str, list[dic
         _insert(db, table, merged[table])
 
 
-def _write_game(db: sqlite_utils.Database, game_id: str, rows_by_table: dict[str, list[dict[str, Any]]]) -> None:
-    """Bring one game's stored rows to `rows_by_table`, writing only the rows that differ.
+def refresh_game(db: sqlite_utils.Database, game_id: str, changed_deal: int | None = None) -> Sheet:
+    """Compute one game's derived rows again from its inputs and write them, inside the caller's
+    write transaction; returns the sheet they were computed from (the write's answer).
 
-    A write to a game computes all its rows again, and all but a few come out as they were (a
-    recorded deal changes its own fact and the totals): rewriting only those keeps the write's
-    pages in the WAL, and its commit, as small as the change."""
-    for table in reversed(TABLES):
-        key_of = KEYS[table]
-        stored = {
-            tuple(row[key] for key in key_of): row
-            for row in rows(db, f"select * from {table} where game_id = ?", [game_id])
-        }
-        changed = [row for row in rows_by_table[table] if stored.pop(tuple(row[key] for key in key_of), None) != row]
-        _insert(db, table, changed)
-        where = " and ".join(f"{column} = ?" for column in ("game_id", *key_of))
-        for key in stored:  # rows of deals that are gone (a delete, an undo)
-            db.conn.execute(f"delete from {table} where {where}", [game_id, *key])
-
-
-def refresh_game(db: sqlite_utils.Database, game_id: str) -> Sheet:
-    """Compute one game's derived rows again from its inputs, inside the caller's write transaction;
-    returns the sheet they were computed from (the write's answer)."""
+    `changed_deal` is the id of the deal the write recorded, edited, deleted or brought back (None:
+    any). A deal's fact depends on that deal and the ones before it (their totals), so the facts
+    of the deals dealt before it are left as they are, and every other row is written again: a
+    recorded deal writes its own fact and the game's, players' and teams' rows, not the game's
+    forty facts."""
     game = store.fetch_game(db, game_id)
     if game is None:
         raise NotFound()
@@ -87,7 +67,9 @@ def refresh_game(db: sqlite_utils.Database, game_id: str) -> Sheet:
         "select max(created_at), count(*) from actions where game_id = ?", [game_id]
     ).fetchone()
     sheet = build_sheet(game, store.live_deals(db, game_id), revision)
-    _write_game(db, game_id, game_rows(sheet, evening_id, last or game.created_at))
+    kept = 0 if changed_deal is None else sum(1 for deal in sheet.deals if deal.deal_id < changed_deal)
+    db.conn.execute("delete from deal_facts where game_id = ? and number > ?", [game_id, kept])
+    _write(db, [game_rows(sheet, evening_id, last or game.created_at, facts_from=kept + 1)])
     return sheet
 
 

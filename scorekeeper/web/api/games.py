@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Response, current_app, jsonify, make_response, request
 
 from scorekeeper.belote.sheet import Sheet
-from scorekeeper.belote.sheet_json import sheet_to_json, sheet_to_text
+from scorekeeper.belote.sheet_json import sheet_to_json
 from scorekeeper.services import games as service
 from scorekeeper.web.api.common import ApiError, bp, json_body
 from scorekeeper.web.database import get_db
@@ -25,7 +25,7 @@ def _json_text(text: str, status: int = 200) -> Response:
 
 
 def _sheet(sheet: Sheet, status: int = 200) -> Response:
-    return _json_text(sheet_to_text(sheet), status)
+    return _json_text(service.sheet_text(sheet), status)
 
 
 def _recorded(outcome: service.Recorded) -> Response:
