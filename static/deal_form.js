@@ -156,6 +156,8 @@
       form.dataset.saving = "1";
     }
   });
+  // Back on the form from the next page (the browser keeps it as it was): it can be saved again.
+  window.addEventListener("pageshow", function () { delete form.dataset.saving; });
   // Melds and belote: "+" buttons per kind and removable chips, over the plain number inputs
   // (which stay the form's values, and what a page without JavaScript shows).
   var meldShortLabels = vocabulary.meld_short_labels;

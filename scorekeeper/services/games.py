@@ -82,10 +82,37 @@ def create_game(db: sqlite_utils.Database, body: Any) -> Sheet:
 # --- recording deals -----------------------------------------------------------------------
 
 
+class DealAlreadyRecorded(Conflict):
+    """A new deal entered as number N, when the game already has a deal N: another phone recorded
+    it first. Nothing is recorded; `deal` is the deal already there, `next_number` the number the
+    new one would take if it is recorded all the same."""
+
+    def __init__(self, deal: Deal, next_number: int):
+        super().__init__(
+            f"La donne {deal.number} est déjà enregistrée (sans doute par un autre téléphone) : rien n'a été "
+            f"enregistré. Renvoyez-la avec « number » : {next_number} pour l'enregistrer quand même."
+        )
+        self.deal = deal
+        self.next_number = next_number
+
+
+def _entered_as(body: Any) -> tuple[Any, int | None]:
+    """The body without its optional `number` (the deal number the phone entered it as), and that
+    number: it says which deal the phone meant, and is not part of the deal's input."""
+    if not isinstance(body, dict) or "number" not in body:
+        return body, None
+    body = dict(body)
+    number = body.pop("number")
+    if number is not None and (not isinstance(number, int) or isinstance(number, bool) or number < 1):
+        raise InvalidInput("number", "« number » doit être le numéro de la donne saisie : 1, 2, 3…")
+    return body, number
+
+
 def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idempotency_key: str | None) -> Recorded:
     # The input is read and scored before queuing for the write lock: it depends only on the
     # game's rules, which never change, and the lock is held for as short a time as can be.
     game = load_game(db, game_id)
+    body, number = _entered_as(body)
     if isinstance(body, dict) and "version" in body:  # the key of an edit, unknown to a new deal
         raise InvalidInput("version", "Clé inconnue : « version ».")
     data = parse_deal_input(kind, body, game)
@@ -94,7 +121,10 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
             replayed = store.idempotent_response(db, game_id, idempotency_key)
             if replayed is not None:
                 return Recorded(text=replayed, replayed=True)
-        winner = derived.winner(db, game_id)
+        deals, winner = derived.progress(db, game_id)
+        if number is not None and number <= deals:
+            existing = build_sheet(game, store.live_deals(db, game_id)).deal(number)
+            raise DealAlreadyRecorded(existing, deals + 1)
         if winner is not None:
             raise Conflict(
                 f"La partie est finie ({game.team_name(winner)} a gagné) : modifiez ou supprimez "

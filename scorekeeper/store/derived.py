@@ -73,11 +73,11 @@ def refresh_game(db: sqlite_utils.Database, game_id: str, changed_deal: int | No
     return sheet
 
 
-def winner(db: sqlite_utils.Database, game_id: str) -> str | None:
-    """The game's winner as its summary row says, in the caller's transaction: what a new deal
-    checks first (a finished game takes no more)."""
-    row = db.conn.execute("select winner from game_summaries where game_id = ?", [game_id]).fetchone()
-    return row[0] if row else None
+def progress(db: sqlite_utils.Database, game_id: str) -> tuple[int, str | None]:
+    """How many deals the game has and its winner, as its summary row says, in the caller's
+    transaction: what a new deal checks first (its number is free, the game is not over)."""
+    row = db.conn.execute("select deal_count, winner from game_summaries where game_id = ?", [game_id]).fetchone()
+    return (row[0], row[1]) if row else (0, None)
 
 
 def rebuild_all(db: sqlite_utils.Database) -> int:

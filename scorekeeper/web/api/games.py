@@ -5,12 +5,18 @@ from __future__ import annotations
 from flask import Response, current_app, jsonify, make_response, request
 
 from scorekeeper.belote.sheet import Sheet
-from scorekeeper.belote.sheet_json import sheet_to_json
+from scorekeeper.belote.sheet_json import deal_to_json, sheet_to_json
 from scorekeeper.services import games as service
 from scorekeeper.web.api.common import ApiError, bp, json_body
 from scorekeeper.web.database import get_db
 
 MAX_KEY_LENGTH = 200
+
+
+@bp.errorhandler(service.DealAlreadyRecorded)
+def _deal_already_recorded(error: service.DealAlreadyRecorded):
+    """409, with the deal another phone recorded under that number, as the sheet lists it."""
+    return jsonify(error=error.message, existing=deal_to_json(error.deal)), 409
 
 
 def _idempotency_key() -> str | None:

@@ -172,6 +172,7 @@ class DealForm(FrenchForm):
     belote_B = IntegerField("Belote", default=0, validators=[Optional(), _count_up_to(MAX_BELOTES)])
     request_id = HiddenField()
     version = HiddenField()
+    number = HiddenField()  # the deal number the form was opened for (a new deal): see `entered_as`
 
     def set_players(self, players: list[str], teams: dict[str, str]) -> None:
         self.taker_player.choices = choices(enumerate(players))
@@ -250,9 +251,17 @@ class RedealForm(FrenchForm):
     )
     player = RadioField("Demandée par", coerce=int, validators=[Optional()])
     request_id = HiddenField()
+    number = HiddenField()  # the deal number the sheet showed next
 
 
 class ConfirmForm(FrenchForm):
     """A bare form for the CSRF token of a button (delete, undo)."""
 
     version = HiddenField()
+
+
+def entered_as(form: DealForm | RedealForm) -> dict[str, int]:
+    """The `number` key of a new deal's body: the number the phone showed for it, so that the
+    service refuses it if another phone recorded that deal meanwhile (none from an old page)."""
+    value = form.number.data or ""
+    return {"number": int(value)} if value.isdigit() and value.isascii() else {}

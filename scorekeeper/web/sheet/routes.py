@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from markupsafe import Markup
 
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
 from scorekeeper.belote.evenings import evening_label
@@ -20,7 +21,17 @@ from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.web.api.score import result_to_json
 from scorekeeper.web.database import get_db
-from scorekeeper.web.sheet.forms import FIELD_OF_ERROR, ConfirmForm, DealForm, GameForm, RedealForm, choices, for_people
+from scorekeeper.web.join import join_url, qr_svg
+from scorekeeper.web.sheet.forms import (
+    FIELD_OF_ERROR,
+    ConfirmForm,
+    DealForm,
+    GameForm,
+    RedealForm,
+    choices,
+    entered_as,
+    for_people,
+)
 
 bp = Blueprint("sheet", __name__, url_prefix="/parties")
 
@@ -53,15 +64,18 @@ def create():
 @bp.get("/<game_id>")
 def show(game_id: str):
     sheet = _sheet_or_404(game_id)
-    redeal = RedealForm(request_id=_new_request_id())
+    redeal = RedealForm(request_id=_new_request_id(), number=str(len(sheet.deals) + 1))
     redeal.player.choices = choices(enumerate(sheet.game.players))
     names = {Team.A: sheet.game.teams["A"], Team.B: sheet.game.teams["B"]}
+    address = join_url(request, url_for("sheet.show", game_id=game_id))
     return render_template(
         "sheet/sheet.html",
         sheet=sheet,
         redeal_form=redeal,
         confirm=ConfirmForm(),
         explanations=lambda deal: explain(deal.hand, deal.result, names),
+        join_url=address,
+        join_qr=Markup(qr_svg(address)),  # segno's SVG: attributes only, no style (the CSP)
     )
 
 
@@ -128,17 +142,31 @@ def record(game_id: str):
     form = _deal_form(sheet)
     if request.method == "GET":
         form.request_id.data = form.request_id.data or _new_request_id()
+        form.number.data = form.number.data or str(len(sheet.deals) + 1)
         _prefill_from_counter(form)
 
     def save():
         try:
-            service.record_hand(get_db(), game_id, form.to_body(), form.request_id.data or None)
+            service.record_hand(get_db(), game_id, {**form.to_body(), **entered_as(form)}, form.request_id.data or None)
+        except service.DealAlreadyRecorded as taken:
+            return _already_recorded(sheet, taken)
         except Conflict as error:
             flash(error.message, "error")
             return redirect(url_for("sheet.show", game_id=game_id))
         return redirect(url_for("sheet.show", game_id=game_id, _anchor="donnes"))
 
     return _submit_deal_form(sheet, form, None, save)
+
+
+def _already_recorded(sheet: Sheet, taken: service.DealAlreadyRecorded) -> tuple[str, int]:
+    """Another phone recorded this deal's number first: what it recorded, and the choice between
+    the sheet (nothing recorded) and recording this one all the same, as the next deal (the same
+    form sent again, with the next number)."""
+    resend = [(key, value) for key, value in request.form.items(multi=True) if key not in ("csrf_token", "number")]
+    page = render_template(
+        "sheet/deal_taken.html", sheet=sheet, taken=taken, resend=resend, confirm=ConfirmForm()
+    )
+    return page, 409
 
 
 def _prefill_from_counter(form: DealForm) -> None:
@@ -249,7 +277,9 @@ def redeal(game_id: str):
         if form.reason.data != "all_pass":
             body["player"] = form.player.data
         try:
-            service.record_redeal(get_db(), game_id, body, form.request_id.data or None)
+            service.record_redeal(get_db(), game_id, {**body, **entered_as(form)}, form.request_id.data or None)
+        except service.DealAlreadyRecorded as taken:
+            return _already_recorded(sheet, taken)
         except (InvalidInput, Conflict) as error:
             flash(for_people(error.message), "error")
     else:
