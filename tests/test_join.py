@@ -1,0 +1,172 @@
+"""Joining a game from another phone (issue 11): the sheet's QR code names an address the other
+phones can open. The address the page was reached by, unless that is the machine itself
+(localhost, 127.0.0.1, ::1): then the machine's LAN address, same scheme and port."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.services import games as service
+from scorekeeper.store.migrate import migrate
+from scorekeeper.web import create_app, join
+
+LAN = "192.0.2.2"
+
+
+@pytest.fixture
+def lan(monkeypatch):
+    """The machine's LAN address, whatever this machine's network is."""
+    monkeypatch.setattr(join, "lan_address", lambda: LAN)
+
+
+@pytest.fixture
+def no_lan(monkeypatch):
+    monkeypatch.setattr(join, "lan_address", lambda: None)
+
+
+def join_url_of(app, base_url: str, headers: dict | None = None) -> str:
+    with app.test_request_context("/parties/abc", base_url=base_url, headers=headers or {}):
+        from flask import request
+
+        return join.join_url(request, "/parties/abc")
+
+
+@pytest.mark.parametrize(
+    ("base_url", "expected"),
+    [
+        ("http://192.168.1.20:5000", "http://192.168.1.20:5000/parties/abc"),  # a phone on the Wi-Fi
+        ("http://belote.local:5000", "http://belote.local:5000/parties/abc"),
+        ("http://localhost:5000", f"http://{LAN}:5000/parties/abc"),
+        ("http://127.0.0.1:5000", f"http://{LAN}:5000/parties/abc"),
+        ("http://127.0.1.1:5000", f"http://{LAN}:5000/parties/abc"),
+        ("http://[::1]:5000", f"http://{LAN}:5000/parties/abc"),
+        ("http://0.0.0.0:5000", f"http://{LAN}:5000/parties/abc"),
+        ("http://LocalHost:5000", f"http://{LAN}:5000/parties/abc"),
+        ("http://localhost", f"http://{LAN}/parties/abc"),  # the scheme's own port stays implied
+        ("https://localhost:8443", f"https://{LAN}:8443/parties/abc"),
+        ("https://belote.example.org", "https://belote.example.org/parties/abc"),
+    ],
+)
+def test_the_join_address(app, lan, base_url, expected):
+    assert join_url_of(app, base_url) == expected
+
+
+@pytest.mark.parametrize(
+    ("base_url", "expected"),
+    [
+        ("http://localhost:5000", "http://localhost:5000/parties/abc"),
+        ("http://127.0.0.1:5000", "http://127.0.0.1:5000/parties/abc"),
+        ("http://192.168.1.20:5000", "http://192.168.1.20:5000/parties/abc"),
+    ],
+)
+def test_without_a_lan_address_the_join_address_is_the_requests_own(app, no_lan, base_url, expected):
+    assert join_url_of(app, base_url) == expected
+
+
+@pytest.mark.parametrize(
+    ("host", "split"),
+    [
+        ("192.168.1.20:5000", ("192.168.1.20", "5000")),
+        ("localhost", ("localhost", "")),
+        ("[::1]:5000", ("[::1]", "5000")),
+        ("[::1]", ("[::1]", "")),
+    ],
+)
+def test_split_host(host, split):
+    assert join.split_host(host) == split
+
+
+# --- the sheet page ------------------------------------------------------------------------
+
+
+def new_game(app) -> str:
+    from scorekeeper.store.db import connect
+
+    db = connect(app.config["DATABASE"])
+    try:
+        return service.create_game(db, {}).game.id
+    finally:
+        db.close()
+
+
+def sheet_page(app, base_url: str, headers: dict | None = None) -> tuple[str, str]:
+    game_id = new_game(app)
+    response = app.test_client().get(f"/parties/{game_id}", base_url=base_url, headers=headers or {})
+    assert response.status_code == 200
+    return game_id, response.get_data(as_text=True)
+
+
+def join_block(page: str) -> str:
+    match = re.search(r'<details class="card join".*?</details>', page, re.S)
+    assert match, "no join block on the sheet"
+    return match.group(0)
+
+
+def test_the_sheet_shows_a_qr_code_of_the_address_from_a_phone(app, lan):
+    game_id, page = sheet_page(app, "http://192.168.1.20:5000")
+    block = join_block(page)
+    address = f"http://192.168.1.20:5000/parties/{game_id}"
+    assert "Rejoindre sur un autre téléphone" in block
+    assert join.qr_svg(address) in block  # the QR code of exactly that address, inline
+    assert f'<a href="{address}">http://192.168.1.20:5000/<wbr>parties/{game_id}</a>' in block
+    assert "127.0.0.1" not in page and "Lien de la partie" not in page
+
+
+def test_the_sheet_opened_on_the_laptop_shows_the_lan_address(app, lan):
+    game_id, page = sheet_page(app, "http://127.0.0.1:5000")
+    address = f"http://{LAN}:5000/parties/{game_id}"
+    assert join.qr_svg(address) in join_block(page)
+    assert f'<a href="{address}">' in join_block(page)
+
+
+def test_the_qr_code_is_an_svg_the_csp_serves(app, lan):
+    """segno's inline SVG draws with attributes: no style attribute or element, no script."""
+    _, page = sheet_page(app, "http://localhost:5000")
+    svg = re.search(r"<svg\b.*?</svg>", join_block(page), re.S).group(0)
+    assert "<path" in svg and "viewBox" in svg
+    assert not re.search(r"\sstyle\s*=", page)
+    assert "<style" not in page and "<script>" not in page and "<?xml" not in svg
+    assert not re.search(r"\son[a-z]+\s*=", svg, re.I)
+
+
+def test_the_join_block_is_open_before_the_first_deal_only(app, lan, db):
+    game_id, page = sheet_page(app, "http://localhost:5000")
+    assert '<details class="card join" id="rejoindre" open>' in page
+    service.record_redeal(db, game_id, {"reason": "all_pass"})
+    page = app.test_client().get(f"/parties/{game_id}").get_data(as_text=True)
+    assert '<details class="card join" id="rejoindre">' in page
+
+
+def test_the_sheet_and_the_deal_form_keep_the_screen_on(app, client):
+    game_id = new_game(app)
+    for url in (f"/parties/{game_id}", f"/parties/{game_id}/donnes/nouvelle"):
+        assert '<script src="/static/wake_lock.js" defer></script>' in client.get(url).get_data(as_text=True)
+    response = client.get("/static/wake_lock.js")
+    response.close()  # a static file is streamed from an open file
+    assert response.status_code == 200
+
+
+@pytest.fixture
+def proxied_app(tmp_path):
+    database = str(tmp_path / "proxied.db")
+    migrate(database)
+    return create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "test", "PROXY_COUNT": 1})
+
+
+def test_behind_an_https_proxy_the_address_is_the_one_the_proxy_was_asked(proxied_app, lan):
+    """PROXY_COUNT = 1: the proxy on the same machine calls 127.0.0.1:5000, but the phones asked it
+    for https://belote.example.org: that is the address to join by."""
+    forwarded = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "belote.example.org", "X-Forwarded-For": "10.0.0.7"}
+    game_id, page = sheet_page(proxied_app, "http://127.0.0.1:5000", forwarded)
+    address = f"https://belote.example.org/parties/{game_id}"
+    assert join.qr_svg(address) in join_block(page)
+    assert f'<a href="{address}">' in join_block(page)
+
+
+def test_without_a_proxy_the_forwarded_headers_are_not_trusted(app, lan):
+    forwarded = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "ailleurs.example.org"}
+    game_id, page = sheet_page(app, "http://192.168.1.20:5000", forwarded)
+    assert f'<a href="http://192.168.1.20:5000/parties/{game_id}">' in join_block(page)
+    assert "ailleurs" not in page
