@@ -2,7 +2,8 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# `make run` serves this machine only, on port 5000; `make serve` the tables' phones over the LAN.
+# Both serve the phones over the LAN with gunicorn.conf.py: `make run` one table (port 5000, 2
+# workers, the address to open and its QR code printed), `make serve` a club's tables (port 8000).
 HOST ?= 0.0.0.0
 WORKERS ?= 4
 FLASK := $(BIN)/flask --app scorekeeper
@@ -24,9 +25,11 @@ migrate: install
 	$(FLASK) init-db
 
 run: migrate
-	$(FLASK) run --host 127.0.0.1 --port $(or $(PORT),5000)
+	$(BIN)/python -m scorekeeper.web.table_server -c gunicorn.conf.py \
+		--bind $(HOST):$(or $(PORT),5000) --workers 2 'scorekeeper:create_app()'
 
-# gunicorn: WORKERS processes share the SQLite file (WAL, write lock per deal).
+# gunicorn: WORKERS processes share the SQLite file (WAL, write lock per deal), each serving one
+# request at a time from many threads (scorekeeper/web/server_worker.py).
 serve: migrate
 	$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(or $(PORT),8000) --workers $(WORKERS) \
 		'scorekeeper:create_app()'

@@ -28,7 +28,9 @@ def free_port() -> int:
 
 @dataclass
 class Server:
-    """A gunicorn master and its workers, serving `app` (a "module:callable()" gunicorn spec)."""
+    """A gunicorn master and its workers, serving `app` (a "module:callable()" gunicorn spec);
+    `options` are more of gunicorn's command-line options, which win over gunicorn.conf.py's
+    (bench/slow_clients.py: `["--worker-class", "sync", "--threads", "1"]`, the former server)."""
 
     database: str
     workers: int = 4
@@ -36,6 +38,7 @@ class Server:
     log_path: str | None = None
     port: int = field(default_factory=free_port)
     env: dict[str, str] = field(default_factory=dict)
+    options: list[str] = field(default_factory=list)
     process: subprocess.Popen | None = None
 
     @property
@@ -53,7 +56,7 @@ class Server:
         log = open(self.log_path or os.devnull, "ab")  # noqa: SIM115  (closed with the process)
         command = [
             sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"),
-            "--bind", f"{HOST}:{self.port}", "--workers", str(self.workers), self.app,
+            "--bind", f"{HOST}:{self.port}", "--workers", str(self.workers), *self.options, self.app,
         ]
         self.process = subprocess.Popen(
             command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
