@@ -6,31 +6,19 @@ with its Idempotency-Key and counts once, nothing is half-written, and the file 
 from __future__ import annotations
 
 import http.client
-import importlib.util
 import json
 import sqlite3
-import sys
 import threading
 import time
 from contextlib import closing
-from pathlib import Path
 
 import pytest
 
 from scorekeeper.store.migrate import migrate
+from tests.bench_scripts import bench_module
 
 pytestmark = pytest.mark.slow
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
-
-
-def bench_module(name: str):
-    """A script of bench/, imported by its path (bench/ is not a package)."""
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-        sys.modules[name] = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(sys.modules[name])
-    return sys.modules[name]
 
 
 gunicorn_server = bench_module("gunicorn_server")

@@ -4,31 +4,19 @@ go; what gunicorn refuses by itself is answered in French with the app's securit
 
 from __future__ import annotations
 
-import importlib.util
 import socket
-import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
 from scorekeeper.store.migrate import migrate
 from scorekeeper.web.security import HEADERS
 from scorekeeper.web.server_worker import SILENCE_S, PhoneSocket
+from tests.bench_scripts import bench_module
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
 WORKERS = 2
 PLAY_SECONDS = 12
-
-
-def bench_module(name: str):
-    """A script of bench/, imported by its path (bench/ is not a package)."""
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-        sys.modules[name] = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(sys.modules[name])
-    return sys.modules[name]
 
 
 gunicorn_server = bench_module("gunicorn_server")
