@@ -857,6 +857,22 @@ def test_delete_renumbers_and_recomputes(client, app):
     assert page.dealer == "Chloé"
 
 
+def test_every_deal_links_to_its_own_edit_and_delete_addresses(client, app):
+    """The sheet writes its deals' links from one base address (for speed): each must be exactly
+    the address the app's routes give that deal."""
+    from flask import url_for
+
+    game_id = create_named_game(client)
+    for _ in range(3):
+        redeal(client, game_id, "all_pass")
+    html = client.get(f"/parties/{game_id}").text
+    edits = re.findall(r'href="([^"]*/modifier)"', html)
+    deletes = [form.action for form in forms_of(html) if form.action.endswith("/supprimer")]
+    with app.test_request_context():
+        assert edits == [url_for("sheet.edit", game_id=game_id, number=number) for number in (1, 2, 3)]
+        assert deletes == [url_for("sheet.delete", game_id=game_id, number=number) for number in (1, 2, 3)]
+
+
 def test_a_stale_delete_is_refused(client, app):
     game_id = create_named_game(client)
     record(client, game_id, **ex(0, "80", "hearts", 92))
