@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import selectors
-import shutil
 import signal
 import socket
 import subprocess
@@ -77,8 +76,6 @@ def read_until(process: subprocess.Popen, text: str, seconds: float) -> str:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("make") is None or not (ROOT / ".venv/bin/python").exists(),
-                    reason="make run needs make and the checkout's .venv")
 def test_make_run_prints_the_lan_address_and_its_qr_code_then_stops_on_ctrl_c(tmp_path):
     with socket.socket() as probe:  # a free port
         probe.bind(("127.0.0.1", 0))

@@ -9,7 +9,7 @@ from typing import Any
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.names import name_key, pair_key
 from scorekeeper.belote.sheet import Deal, Sheet
-from scorekeeper.belote.terms import Coinche, ContractKind, team_of_player
+from scorekeeper.belote.terms import TEAMS, Coinche, ContractKind, players_of, team_of_player, team_players
 
 # Each player's or team's figures in one game, summed by the statistics.
 FIGURES = (
@@ -136,22 +136,23 @@ def game_rows(
             }
         )
     teams = []
-    for team, seats in (("A", (0, 2)), ("B", (1, 3))):
+    pairs = team_players(game.players)
+    for team in TEAMS:
         figures = dict.fromkeys(FIGURES, 0)
         for deal in hands:
-            _count(figures, deal, took=deal.hand.taker == team, defended=deal.hand.taker != team)
-        first, second = (game.players[seat] for seat in seats)
+            _count(figures, deal, took=deal.hand.taker is team, defended=deal.hand.taker is not team)
+        first, second = (game.players[seat] for seat in players_of(team))
         teams.append(
             {
                 **common,
-                "team": team,
-                "name": game.teams[team],
-                "players": f"{first} & {second}",
+                "team": team.value,
+                "name": game.teams[team.value],
+                "players": pairs[team.value],
                 "pair_key": pair_key(first, second),
                 "finished": int(sheet.finished),
-                "won": int(winner == team),
+                "won": int(winner == team.value),
                 "hands": len(hands),
-                "points": sheet.totals[team],
+                "points": sheet.totals[team.value],
                 **figures,
             }
         )

@@ -30,6 +30,7 @@ from scorekeeper.belote.errors import NotFound
 from scorekeeper.belote.sheet import Sheet, build_sheet
 from scorekeeper.store import games as store
 from scorekeeper.store.archive_rows import game_rows
+from scorekeeper.store.db import rows
 
 TABLES = ("deal_facts", "game_players", "game_teams", "game_summaries")
 def _insert(db: sqlite_utils.Database, table: str, rows: list[dict[str, Any]]) -> None:
@@ -59,10 +60,10 @@ def refresh_game(db: sqlite_utils.Database, game_id: str, changed_deal: int | No
     of the deals dealt before it are left as they are, and every other row is written again: a
     recorded deal writes its own fact and the game's, players' and teams' rows, not the game's
     forty facts."""
-    game = store.fetch_game(db, game_id)
-    if game is None:
+    found = rows(db, "select * from games where id = ?", [game_id])
+    if not found:
         raise NotFound()
-    evening_id = db.conn.execute("select evening_id from games where id = ?", [game_id]).fetchone()[0]
+    game, evening_id = store.game_from_row(found[0]), found[0]["evening_id"]
     last, revision = db.conn.execute(
         "select max(created_at), count(*) from actions where game_id = ?", [game_id]
     ).fetchone()

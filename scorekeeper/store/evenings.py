@@ -23,10 +23,6 @@ def fetch(db: sqlite_utils.Database, evening_id: int) -> dict[str, Any] | None:
     return rows[0] if rows else None
 
 
-def recent(db: sqlite_utils.Database, limit: int) -> list[dict[str, Any]]:
-    return list(db.query("select * from evenings order by date desc, id desc limit ?", [limit]))
-
-
 def insert(db: sqlite_utils.Database, day: str, place: str = "", note: str = "", **extra: Any) -> int:
     table = db["evenings"]
     table.insert({"date": day, "place": place, "note": note, "created_at": store.now(), **extra})

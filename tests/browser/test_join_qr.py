@@ -11,6 +11,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 
+from scorekeeper.web import join
 from scorekeeper.web.join import lan_address
 
 pytestmark = pytest.mark.browser
@@ -31,10 +32,11 @@ def listen(page) -> list[str]:
     return problems
 
 
-def test_the_sheet_on_the_laptop_shows_a_qr_code_of_the_lan_address(page, base_url, client, screenshot):
+def test_the_sheet_on_the_laptop_shows_a_qr_code_of_the_lan_address(page, base_url, client, screenshot, monkeypatch):
     lan = lan_address()
-    if lan is None:
-        pytest.skip("this machine has no LAN address")
+    if lan is None:  # a machine on no network: it stands for one on a documentation address
+        lan = "192.0.2.77"
+        monkeypatch.setattr(join, "lan_address", lambda: lan)
     game_id = new_game(client)
     problems = listen(page)
     page.goto(f"{base_url}/parties/{game_id}")

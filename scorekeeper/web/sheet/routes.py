@@ -11,14 +11,13 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from markupsafe import Markup
 
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
-from scorekeeper.belote.evenings import evening_label
 from scorekeeper.belote.explain import explain
 from scorekeeper.belote.hand_json import parse_hand
 from scorekeeper.belote.scoring import score
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.terms import CARD_POINTS_TOTAL, Team
 from scorekeeper.services import games as service
-from scorekeeper.store import evenings
+from scorekeeper.services import lists
 from scorekeeper.web.api.score import result_to_json
 from scorekeeper.web.database import get_db
 from scorekeeper.web.join import join_url, qr_svg
@@ -50,7 +49,7 @@ def _new_request_id() -> str:
 @bp.route("/nouvelle", methods=["GET", "POST"])
 def create():
     form = GameForm()
-    form.set_evenings([(row["id"], evening_label(row)) for row in evenings.recent(get_db(), 12)])
+    form.set_evenings(lists.evening_choices(get_db(), 12))
     if form.validate_on_submit():
         try:
             sheet = service.create_game(get_db(), form.to_body())
