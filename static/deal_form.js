@@ -1,19 +1,21 @@
-// The deal form, improved: the other team's points, a live preview computed by the server's
-// scoring service (POST /api/v1/score: no rules are written here), and the "best meld" question
-// shown only when the service says the two teams' best melds are equal.
+// The deal form, improved: the other team's points, a live preview scored on the phone by
+// static/engine.js (no request: it is right the instant a button is tapped), the "best meld"
+// question shown only when the engine says the two teams' best melds are equal, and "Enregistrer"
+// through the outbox (static/outbox.js): the deal is kept on the phone, the new totals show at
+// once, and the sheet opens when the server has it (or, offline, with the deal waiting on it).
 (function () {
   "use strict";
   var form = document.getElementById("deal-form");
-  if (!form || !form.dataset.vocabulary || !window.fetch) return;
+  if (!form || !form.dataset.vocabulary || !window.BeloteEngine) return;
   // The game's words and numbers, as the server writes them from belote/terms.py: never again here.
   var vocabulary = JSON.parse(form.dataset.vocabulary);
+  var engine = BeloteEngine.create(vocabulary);
   var cardPointsTotal = vocabulary.card_points_total;
   var preview = document.getElementById("preview");
   var other = document.getElementById("other-points");
   var bestMeld = document.getElementById("f-best_meld");
   var countLink = document.getElementById("count-link");
-  var timer = null;
-  var sent = 0;
+  var game = form.dataset.game;
 
   function value(name) {
     var input = form.querySelector('[name="' + name + '"]:checked');
@@ -26,27 +28,36 @@
     return isNaN(n) ? 0 : n;
   }
 
-  // The same mapping as DealForm.to_body on the server: what was tapped, as the service's JSON.
-  function body() {
-    var player = value("taker_player");
+  // What is still to tap before the deal can be scored, in the form's words.
+  function missing() {
+    var names = [];
+    if (value("taker_player") === null) names.push("qui a pris");
+    if (value("contract") === null) names.push("le contrat");
+    if (value("mode") === null) names.push("l'atout");
+    var numeric = /^\d+$/.test(value("contract") || "");
+    if (numeric && !form.elements.all_tricks.checked && form.elements.points.value.trim() === "") names.push("les points faits");
+    return names;
+  }
+
+  // The same mapping as DealForm.to_body on the server: what was tapped, as the service's JSON
+  // (with taker_player, which the scoring leaves aside); null while something is missing.
+  function hand() {
+    if (missing().length) return null;
+    var player = parseInt(value("taker_player"), 10);
     var contract = value("contract");
-    var mode = value("mode");
-    if (player === null || contract === null || mode === null) return null;
     var data = {
-      taker: vocabulary.seat_teams[parseInt(player, 10)],
+      taker: vocabulary.seat_teams[player],
+      taker_player: player,
       contract: /^\d+$/.test(contract) ? parseInt(contract, 10) : contract,
-      mode: mode,
-      coinche: value("coinche") || "none",
-      rules: { rounding: form.dataset.rounding }
+      mode: value("mode"),
+      coinche: value("coinche") || "none"
     };
     var points = form.elements.points.value.trim();
     if (form.elements.all_tricks.checked) {
       data.all_tricks = true;
     } else if (points !== "") {
-      var p = parseInt(points, 10);
+      var p = /^\d+$/.test(points) ? parseInt(points, 10) : NaN;
       data.taker_points = value("points_team") === "defense" ? cardPointsTotal - p : p;
-    } else if (typeof data.contract === "number") {
-      return null;
     }
     var melds = { A: [], B: [] };
     form.querySelectorAll("[data-meld]").forEach(function (input) {
@@ -58,6 +69,36 @@
     var best = value("best_meld");
     if (best) data.best_meld = best;
     return data;
+  }
+
+  // The other way, for an edit opened offline (see `editedOffline`): a stored hand into the form.
+  function fill(input) {
+    function check(name, v) {
+      var radio = form.querySelector('[name="' + name + '"][value="' + v + '"]');
+      if (radio) radio.checked = true;
+    }
+    var player = input.taker_player;
+    if (player === undefined || player === null) player = vocabulary.seat_teams.indexOf(input.taker);
+    check("taker_player", player);
+    check("contract", input.contract);
+    check("mode", input.mode);
+    check("coinche", input.coinche || "none");
+    check("points_team", "takers");
+    form.elements.all_tricks.checked = !!input.all_tricks;
+    form.elements.points.value = input.taker_points === undefined || input.taker_points === null ? "" : input.taker_points;
+    form.querySelectorAll("[data-meld]").forEach(function (field) {
+      var codes = (input.melds || {})[field.dataset.team] || [];
+      field.value = codes.filter(function (code) { return code === field.dataset.meld; }).length;
+    });
+    ["A", "B"].forEach(function (team) { form.elements["belote_" + team].value = (input.belote || {})[team] || 0; });
+    form.querySelectorAll('[name="best_meld"]').forEach(function (radio) { radio.checked = radio.value === input.best_meld; });
+    if (input.best_meld) bestMeld.hidden = false;
+  }
+
+  function scoreOf(data) {
+    var body = {};
+    Object.keys(data).forEach(function (k) { if (k !== "taker_player") body[k] = data[k]; });
+    return engine.scoreBody(body, form.dataset.rounding);
   }
 
   function teamName(team) {
@@ -118,46 +159,143 @@
     countLink.href = url.pathname + url.search;
   }
 
+  // The preview: this deal's score, or what it still needs, or why the rules refuse it.
   function refresh() {
     updateOther();
     updateCountLink();
-    var data = body();
-    if (!data) return;
-    var ticket = ++sent;
-    fetch(form.dataset.scoreUrl, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(data)
-    }).then(function (response) {
-      return response.json().then(function (json) { return { ok: response.ok, json: json }; });
-    }).then(function (answer) {
-      if (ticket !== sent) return; // a newer tap is already on its way
-      if (answer.ok) {
-        render(answer.json);
-      } else {
-        preview.innerHTML = '<p class="error"></p>';
-        preview.firstChild.textContent = answer.json.error || "Donne incomplète.";
-        if (/best_meld/.test(answer.json.error || "")) {
-          bestMeld.hidden = false;
-          preview.firstChild.textContent = "Annonces égales : dites laquelle est la meilleure.";
-        }
+    var data = hand();
+    if (!data) {
+      preview.innerHTML = '<p class="muted"></p>';
+      preview.firstChild.textContent = "À choisir : " + missing().join(", ") + ".";
+      return null;
+    }
+    try {
+      var result = scoreOf(data);
+      render(result);
+      return result;
+    } catch (refused) {
+      preview.innerHTML = '<p class="error"></p>';
+      preview.firstChild.textContent = refused.message;
+      if (refused.field === "best_meld") {
+        bestMeld.hidden = false;
+        preview.firstChild.textContent = "Annonces égales : dites laquelle est la meilleure.";
       }
-    }).catch(function () {
-      preview.innerHTML = '<p class="muted">Hors ligne : « Enregistrer » calculera le score.</p>';
+      return null;
+    }
+  }
+
+  // Scoring takes microseconds: the preview follows every keystroke and tap, as it happens.
+  form.addEventListener("input", refresh);
+  form.addEventListener("change", refresh);
+
+  // --- saving ---------------------------------------------------------------------------
+
+  var editing = location.pathname.match(/\/donnes\/(\d+)\/modifier$/);
+  var saving = null;
+
+  // The totals as they will be with this deal, shown the instant "Enregistrer" is tapped.
+  function savingPanel(text) {
+    if (!saving) {
+      saving = document.createElement("section");
+      saving.className = "card saving";
+      saving.setAttribute("role", "status");
+      form.parentNode.insertBefore(saving, form);
+    }
+    var known = Outbox.knownSheet(game);
+    var html = "";
+    if (known) {
+      var projected = Outbox.project(known, Outbox.entries(game), engine);
+      html = '<p class="saving-totals">' + ["A", "B"].map(function (team) {
+        return "<span>" + escapeHtml(known.teams[team]) + " <strong>" + projected.totals[team] + "</strong></span>";
+      }).join("") + "</p>";
+    }
+    saving.innerHTML = html + '<p class="muted"></p>';
+    saving.lastChild.textContent = text;
+    saving.scrollIntoView({ block: "start" });
+  }
+
+  function afterSave(entry) {
+    var sheetUrl = form.dataset.sheetUrl;
+    Outbox.listen(function (event) {
+      var mine = Outbox.entries(game).filter(function (e) { return e.key === entry.key; })[0];
+      if (event.sent && event.sent.key === entry.key) {
+        location.assign(sheetUrl + "#donnes");
+      } else if (mine && mine.state !== "waiting") {
+        location.assign(sheetUrl); // another phone's deal under this number, or a refusal: the sheet shows it
+      } else if (mine && Outbox.status().reachable === false) {
+        if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+          location.assign(sheetUrl); // the service worker opens the sheet offline, the deal waiting on it
+          return;
+        }
+        savingPanel("Serveur injoignable : la donne est gardée sur ce téléphone et partira dès le retour du réseau.");
+        showNextButton();
+      }
     });
   }
 
-  form.addEventListener("change", function () { clearTimeout(timer); timer = setTimeout(refresh, 60); });
-  form.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(refresh, 250); });
-  // One save per form: a double tap sends nothing more (the server also refuses a replay).
+  function showNextButton() {
+    if (saving.querySelector("a")) return;
+    var next = document.createElement("a");
+    next.className = "button wide";
+    next.href = location.pathname;
+    next.textContent = "Donne suivante";
+    saving.appendChild(next);
+  }
+
   form.addEventListener("submit", function (event) {
-    if (event.submitter && event.submitter.id === "save") {
-      if (form.dataset.saving) { event.preventDefault(); return; }
-      form.dataset.saving = "1";
+    if (!event.submitter || event.submitter.id !== "save" || !window.Outbox) return; // "Calculer" without script
+    event.preventDefault();
+    if (saving) return; // one save per form: a double tap sends nothing more
+    var result = refresh();
+    if (!result) {
+      preview.scrollIntoView({ block: "center" });
+      return;
     }
+    var data = hand();
+    var entry;
+    if (editing) {
+      data.version = parseInt(form.elements.version.value, 10);
+      entry = { game: game, op: "edit", number: parseInt(editing[1], 10), version: data.version, body: data };
+    } else {
+      data.number = Outbox.nextNumber(game) || parseInt(form.elements.number.value, 10) || undefined;
+      entry = { game: game, op: "hand", number: data.number, body: data };
+    }
+    saving = null;
+    Outbox.add(entry);
+    savingPanel("Envoi en cours…");
+    afterSave(entry);
   });
-  // Back on the form from the next page (the browser keeps it as it was): it can be saved again.
-  window.addEventListener("pageshow", function () { delete form.dataset.saving; });
+
+  // An edit opened with no network: the service worker had no copy of this deal's edit page and
+  // served the game's deal form instead; the deal's input comes from the last sheet kept here.
+  function editedOffline() {
+    if (!editing || form.dataset.deal || !window.Outbox) return;
+    var known = Outbox.knownSheet(game);
+    var deal = known && known.hands[parseInt(editing[1], 10) - 1];
+    var title = document.querySelector("h1");
+    if (!deal || deal.kind !== "hand") {
+      title.textContent = "Donne " + editing[1] + " : pas modifiable hors ligne";
+      form.hidden = true;
+      return;
+    }
+    title.textContent = "Modifier la donne " + deal.number;
+    fill(deal.input);
+    form.elements.version.value = deal.version;
+  }
+
+  // The last sheet the server sent, for the totals and the deal's number (one small request,
+  // usually a 304; offline the copy kept on the phone serves).
+  function rememberSheet() {
+    fetch("/api/v1/games/" + game, { cache: "no-cache" })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (sheet) { if (sheet) Outbox.remember(sheet); })
+      .catch(function () { /* offline: the copy kept on the phone serves */ });
+  }
+
+  // Back on the form from the sheet (the browser keeps the page as it was): a new save can start.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted && saving) { saving.remove(); saving = null; }
+  });
   // Melds and belote: "+" buttons per kind and removable chips, over the plain number inputs
   // (which stay the form's values, and what a page without JavaScript shows).
   var meldShortLabels = vocabulary.meld_short_labels;
@@ -205,6 +343,7 @@
     box.parentNode.insertBefore(adders, box);
     draw();
   }
+  editedOffline(); // before the chips are drawn from the fields
   form.querySelectorAll(".steppers").forEach(enhanceMelds);
 
   // Belotes the table can hold: one in a suit mode, one per suit in tout atout, none in sans
@@ -220,5 +359,6 @@
 
   var calc = document.getElementById("calc");
   if (calc) calc.hidden = true; // the preview is live: the "Calculer" step is for pages without JavaScript
-  refresh();
+  if (form.querySelector('[name="contract"]:checked')) refresh(); // an edit, or a form brought back
+  rememberSheet();
 })();

@@ -1,13 +1,15 @@
-"""One vocabulary (issue 10): the deal form's script reads the game's words and numbers from JSON
-the server renders from belote/terms.py (the form's `data-vocabulary`), so that the JavaScript
-cannot drift from the Python. It is data, not a script: the pages' Content-Security-Policy runs
-no inline script."""
+"""One vocabulary (issue 10): the deal form's and the sheet's scripts (and the scoring engine they
+load, static/engine.js) read the game's words and numbers from JSON the server renders from
+belote/terms.py (`data-vocabulary`), so that the JavaScript cannot drift from the Python. It is
+data, not a script: the pages' Content-Security-Policy runs no inline script."""
 
 from __future__ import annotations
 
 import json
 import re
 from pathlib import Path
+
+import pytest
 
 from scorekeeper.belote.terms import (
     CARD_POINTS_TOTAL,
@@ -19,9 +21,11 @@ from scorekeeper.belote.terms import (
     Mode,
     team_of_player,
 )
+from scorekeeper.web.vocabulary import script_vocabulary
 
-SCRIPT = Path(__file__).resolve().parents[1] / "static" / "deal_form.js"
-VOCABULARY = re.compile(r"<form [^>]*\bdata-vocabulary='([^']*)'")
+STATIC = Path(__file__).resolve().parents[1] / "static"
+SCRIPTS = ("deal_form.js", "sheet.js", "outbox.js", "engine.js")
+VOCABULARY = re.compile(r"<(?:form|div) [^>]*\bdata-vocabulary='([^']*)'")
 
 
 def new_game(client) -> str:
@@ -41,14 +45,19 @@ def bound(tag: str) -> int:
     return int(re.search(r' max="(\d+)"', tag).group(1))
 
 
-def test_the_deal_form_renders_what_terms_says(client):
-    (vocabulary,) = VOCABULARY.findall(deal_form_page(client))
-    assert json.loads(vocabulary) == {
-        "meld_short_labels": {meld.value: meld.short_label for meld in Meld},
-        "max_belotes": {mode.value: mode.max_belotes for mode in Mode},
-        "seat_teams": [team_of_player(seat).value for seat in range(SEATS)],
-        "card_points_total": CARD_POINTS_TOTAL,
-    }
+def test_the_deal_form_and_the_sheet_render_what_terms_says(client):
+    sheet = new_game(client)
+    for url in (sheet, sheet + "/donnes/nouvelle"):
+        (vocabulary,) = VOCABULARY.findall(client.get(url).text)
+        vocabulary = json.loads(vocabulary)
+        assert vocabulary == json.loads(json.dumps(script_vocabulary(), sort_keys=True))
+        assert vocabulary["meld_short_labels"] == {meld.value: meld.short_label for meld in Meld}
+        assert vocabulary["max_belotes"] == {mode.value: mode.max_belotes for mode in Mode}
+        assert vocabulary["seat_teams"] == [team_of_player(seat).value for seat in range(SEATS)]
+        assert vocabulary["card_points_total"] == CARD_POINTS_TOTAL
+        assert vocabulary["meld_values"]["carre_J"] == 200 and vocabulary["mode_meld_values"] == {
+            "no_trump": {"carre_A": 200}}
+        assert vocabulary["mode_symbols"]["no_trump"] == "SA" and vocabulary["coinche_badges"]["surcoinche"] == "×4"
 
 
 def test_the_json_cannot_close_its_attribute_or_open_a_tag(client):
@@ -64,14 +73,15 @@ def test_the_fields_bounds_are_the_rules(client):
     assert [bound(tag) for tag in inputs if "data-belote=" in tag] == [MAX_BELOTES] * 2
 
 
-def test_only_the_deal_form_carries_it(client):
-    sheet = new_game(client)
-    for url in ("/", sheet, "/outils/compter", "/outils/annonces"):
+def test_only_the_deal_form_and_the_sheet_carry_it(client):
+    new_game(client)
+    for url in ("/", "/outils/compter", "/outils/annonces"):
         assert "data-vocabulary" not in client.get(url).text, url
 
 
-def test_the_script_writes_none_of_the_rules_again():
-    script = SCRIPT.read_text(encoding="utf-8")
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_the_scripts_write_none_of_the_rules_again(name):
+    script = (STATIC / name).read_text(encoding="utf-8")
     assert str(CARD_POINTS_TOTAL) not in script
     assert "% 2" not in script  # a seat's team
     assert not [label for label in MELD_SHORT_LABELS.values() if f'"{label}"' in script]

@@ -9,8 +9,9 @@ rows up to date, and commits, or changes nothing. Refusals are `InvalidInput` (4
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 import sqlite_utils
@@ -26,12 +27,18 @@ from scorekeeper.store.db import write_transaction
 
 
 @dataclass
-class Recorded:
-    """A record's outcome: the sheet's JSON text after it (API.md's answer), or, when the request
-    was a retry, the first answer's text (`replayed`)."""
+class Answer:
+    """A write's answer as the API sends it: its JSON text and status (201 for a record, 200 for a
+    correction), or, when the request was a retry (its idempotency key already used on the game),
+    the first answer's text and status again (`replayed`)."""
 
     text: str
+    status: int
     replayed: bool = False
+
+
+Recorded = Answer  # a record's answer, by the name it had before corrections had keys too
+T = TypeVar("T")
 
 
 def sheet_text(sheet: Sheet) -> str:
@@ -39,6 +46,27 @@ def sheet_text(sheet: Sheet) -> str:
     bytes as `json.dumps(…, ensure_ascii=False, separators=(",", ":"))`, written by orjson, ten
     times faster (writing the JSON out was the largest part of answering with a sheet)."""
     return orjson.dumps(sheet_to_json(sheet)).decode()
+
+
+def undo_text(sheet: Sheet, message: str) -> str:
+    """An undo's answer: the sheet's JSON with the message saying what was undone, as `sheet_text`."""
+    return orjson.dumps({**sheet_to_json(sheet), "message": message}).decode()
+
+
+def _answer_once(
+    db: sqlite_utils.Database, game_id: str, key: str | None, status: int, write: Callable[[], str]
+) -> Answer:
+    """`write` (checks, writes, returns the answer's text) in one write transaction, at most once per
+    idempotency key: a key already used on the game gets the first answer again, before anything is
+    checked, and nothing is written; a refused write (an exception) remembers nothing."""
+    with write_transaction(db):
+        stored = store.idempotent_response(db, game_id, key) if key else None
+        if stored is not None:
+            return Answer(*stored, replayed=True)
+        text = write()
+        if key:
+            store.remember_response(db, game_id, key, text, status)
+    return Answer(text, status)
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -108,7 +136,7 @@ def _entered_as(body: Any) -> tuple[Any, int | None]:
     return body, number
 
 
-def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idempotency_key: str | None) -> Recorded:
+def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idempotency_key: str | None) -> Answer:
     # The input is read and scored before queuing for the write lock: it depends only on the
     # game's rules, which never change, and the lock is held for as short a time as can be.
     game = load_game(db, game_id)
@@ -116,11 +144,8 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
     if isinstance(body, dict) and "version" in body:  # the key of an edit, unknown to a new deal
         raise InvalidInput("version", "Clé inconnue : « version ».")
     data = parse_deal_input(kind, body, game)
-    with write_transaction(db):
-        if idempotency_key:
-            replayed = store.idempotent_response(db, game_id, idempotency_key)
-            if replayed is not None:
-                return Recorded(text=replayed, replayed=True)
+
+    def write() -> str:
         deals, winner = derived.progress(db, game_id)
         if number is not None and number <= deals:
             existing = build_sheet(game, store.live_deals(db, game_id)).deal(number)
@@ -132,20 +157,19 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
             )
         deal_id = store.insert_deal(db, game_id, kind, data)
         store.log_action(db, game_id, deal_id, "record")
-        text = sheet_text(derived.refresh_game(db, game_id, deal_id))
-        if idempotency_key:
-            store.remember_response(db, game_id, idempotency_key, text)
-    return Recorded(text=text)
+        return sheet_text(derived.refresh_game(db, game_id, deal_id))
+
+    return _answer_once(db, game_id, idempotency_key, 201, write)
 
 
-def record_hand(db: sqlite_utils.Database, game_id: str, body: Any, idempotency_key: str | None = None) -> Recorded:
+def record_hand(db: sqlite_utils.Database, game_id: str, body: Any, idempotency_key: str | None = None) -> Answer:
     """Record a hand; a retry carrying an idempotency key already used replays the first answer."""
     return _record(db, game_id, "hand", body, idempotency_key)
 
 
 def record_redeal(
     db: sqlite_utils.Database, game_id: str, body: Any, idempotency_key: str | None = None
-) -> Recorded:
+) -> Answer:
     return _record(db, game_id, "redeal", body, idempotency_key)
 
 
@@ -172,30 +196,53 @@ def _check_version(version: Any, current: int) -> None:
         )
 
 
-def edit_deal(db: sqlite_utils.Database, game_id: str, number: int, body: Any) -> Sheet:
-    """Replace a deal's input; `body["version"]` is the version the editor last saw."""
-    with write_transaction(db):
-        game = load_game(db, game_id)
-        deal = _deal_by_number(db, game, number)
-        if not isinstance(body, dict):
-            raise InvalidInput("body", "Le corps de la requête doit être un objet JSON.")
-        if body.get("version") is None:  # null would skip the stale check
-            raise InvalidInput("version", "« version » est requis : la version de la donne que vous modifiez.")
-        _check_version(body.get("version"), deal.version)
-        data = parse_deal_input(deal.kind, body, game)
-        store.update_deal(db, deal.deal_id, input=data, version=deal.version + 1)
-        store.log_action(db, game_id, deal.deal_id, "edit", previous_input=deal.input)
-        return derived.refresh_game(db, game_id, deal.deal_id)
+def _correct(
+    db: sqlite_utils.Database, game_id: str, key: str | None, correct: Callable[[], T], text_of: Callable[[T], str]
+) -> T | Answer:
+    """A correction in one write transaction. Without an idempotency key (the pages), what `correct`
+    returns; with one (the API), its answer as `text_of` writes it, at most once per key."""
+    if not key:
+        with write_transaction(db):
+            return correct()
+    return _answer_once(db, game_id, key, 200, lambda: text_of(correct()))
 
 
-def delete_deal(db: sqlite_utils.Database, game_id: str, number: int, version: Any = None) -> Sheet:
-    with write_transaction(db):
-        game = load_game(db, game_id)
-        deal = _deal_by_number(db, game, number)
-        _check_version(version, deal.version)
-        store.update_deal(db, deal.deal_id, deleted_at=store.now())
-        store.log_action(db, game_id, deal.deal_id, "delete")
-        return derived.refresh_game(db, game_id, deal.deal_id)
+def edit_deal(
+    db: sqlite_utils.Database, game_id: str, number: int, body: Any, idempotency_key: str | None = None
+) -> Sheet | Answer:
+    """Replace a deal's input; `body["version"]` is the version the editor last saw. The sheet after
+    it, or, given a key, the answer (`_correct`)."""
+    return _correct(db, game_id, idempotency_key, lambda: _edit(db, game_id, number, body), sheet_text)
+
+
+def _edit(db: sqlite_utils.Database, game_id: str, number: int, body: Any) -> Sheet:
+    game = load_game(db, game_id)
+    deal = _deal_by_number(db, game, number)
+    if not isinstance(body, dict):
+        raise InvalidInput("body", "Le corps de la requête doit être un objet JSON.")
+    if body.get("version") is None:  # null would skip the stale check
+        raise InvalidInput("version", "« version » est requis : la version de la donne que vous modifiez.")
+    _check_version(body.get("version"), deal.version)
+    data = parse_deal_input(deal.kind, body, game)
+    store.update_deal(db, deal.deal_id, input=data, version=deal.version + 1)
+    store.log_action(db, game_id, deal.deal_id, "edit", previous_input=deal.input)
+    return derived.refresh_game(db, game_id, deal.deal_id)
+
+
+def delete_deal(
+    db: sqlite_utils.Database, game_id: str, number: int, version: Any = None, idempotency_key: str | None = None
+) -> Sheet | Answer:
+    """Remove a deal (refused if `version` is given and stale): as `edit_deal`."""
+    return _correct(db, game_id, idempotency_key, lambda: _delete(db, game_id, number, version), sheet_text)
+
+
+def _delete(db: sqlite_utils.Database, game_id: str, number: int, version: Any) -> Sheet:
+    game = load_game(db, game_id)
+    deal = _deal_by_number(db, game, number)
+    _check_version(version, deal.version)
+    store.update_deal(db, deal.deal_id, deleted_at=store.now())
+    store.log_action(db, game_id, deal.deal_id, "delete")
+    return derived.refresh_game(db, game_id, deal.deal_id)
 
 
 UNDO_MESSAGES = {
@@ -205,24 +252,30 @@ UNDO_MESSAGES = {
 }
 
 
-def undo(db: sqlite_utils.Database, game_id: str) -> tuple[Sheet, str]:
-    """Revert the game's last record, edit or delete that is not already undone."""
-    with write_transaction(db):
-        load_game(db, game_id)
-        action = store.last_action(db, game_id)
-        if action is None:
-            raise Conflict("Rien à annuler dans cette partie.")
-        deal = store.deal_row(db, action["deal_id"])
-        if action["action"] == "record":
-            store.update_deal(db, deal["id"], deleted_at=store.now())
-        elif action["action"] == "edit":
-            previous = json.loads(action["previous_input"])
-            store.update_deal(db, deal["id"], input=previous, version=deal["version"] + 1)
-        else:
-            store.update_deal(db, deal["id"], deleted_at=None)
-        store.mark_undone(db, action["id"])
-        store.log_action(db, game_id, deal["id"], "undo")
-        sheet = derived.refresh_game(db, game_id, deal["id"])
+def undo(
+    db: sqlite_utils.Database, game_id: str, idempotency_key: str | None = None
+) -> tuple[Sheet, str] | Answer:
+    """Revert the game's last record, edit or delete that is not already undone: the sheet after it
+    and the message saying what was undone, or, given a key, the answer (`_correct`, `undo_text`)."""
+    return _correct(db, game_id, idempotency_key, lambda: _undo(db, game_id), lambda undone: undo_text(*undone))
+
+
+def _undo(db: sqlite_utils.Database, game_id: str) -> tuple[Sheet, str]:
+    load_game(db, game_id)
+    action = store.last_action(db, game_id)
+    if action is None:
+        raise Conflict("Rien à annuler dans cette partie.")
+    deal = store.deal_row(db, action["deal_id"])
+    if action["action"] == "record":
+        store.update_deal(db, deal["id"], deleted_at=store.now())
+    elif action["action"] == "edit":
+        previous = json.loads(action["previous_input"])
+        store.update_deal(db, deal["id"], input=previous, version=deal["version"] + 1)
+    else:
+        store.update_deal(db, deal["id"], deleted_at=None)
+    store.mark_undone(db, action["id"])
+    store.log_action(db, game_id, deal["id"], "undo")
+    sheet = derived.refresh_game(db, game_id, deal["id"])
     # The deal's number: its place now, or for a removed record the place it had, the last one.
     number = next((d.number for d in sheet.deals if d.deal_id == deal["id"]), len(sheet.deals) + 1)
     return sheet, UNDO_MESSAGES[action["action"]].format(number=number)

@@ -150,16 +150,18 @@ def deal_row(db: sqlite_utils.Database, deal_id: int) -> dict[str, Any]:
     return {**row, "input": json.loads(row["input"])}
 
 
-def idempotent_response(db: sqlite_utils.Database, game_id: str, key: str) -> str | None:
-    """The JSON text first answered to a request with this key, if there was one."""
-    found = db.conn.execute("select response from idempotency_keys where game_id = ? and key = ?", [game_id, key])
+def idempotent_response(db: sqlite_utils.Database, game_id: str, key: str) -> tuple[str, int] | None:
+    """The JSON text and the status first answered to a request with this key, if there was one."""
+    found = db.conn.execute(
+        "select response, status from idempotency_keys where game_id = ? and key = ?", [game_id, key]
+    )
     row = found.fetchone()
-    return row[0] if row else None
+    return (row[0], row[1]) if row else None
 
 
-def remember_response(db: sqlite_utils.Database, game_id: str, key: str, response: str) -> None:
+def remember_response(db: sqlite_utils.Database, game_id: str, key: str, response: str, status: int = 201) -> None:
     insert(
         db,
         "idempotency_keys",
-        {"game_id": game_id, "key": key, "status": 201, "response": response, "created_at": now()},
+        {"game_id": game_id, "key": key, "status": status, "response": response, "created_at": now()},
     )

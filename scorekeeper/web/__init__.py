@@ -13,6 +13,8 @@ from scorekeeper.web import (
     compression,
     database,
     errors,
+    install,
+    offline,
     pages,
     secret_key,
     security,
@@ -53,6 +55,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     vocabulary.init_app(app)  # the game's words and numbers, for every template
     access.init_app(app)  # before the blueprints: its guard runs ahead of every view
     app.register_blueprint(pages.bp)
+    offline.init_app(app)  # the service worker, for pages that open with no network
+    app.register_blueprint(install.bp)  # the web app manifest: the app on a phone's home screen
     app.register_blueprint(sheet.bp)
     app.register_blueprint(tools.bp)
     archive.init_app(app)  # evenings, statistics, export and import; its CLI commands

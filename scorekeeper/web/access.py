@@ -110,9 +110,14 @@ def _next_path() -> str:
     return "/"
 
 
+# Files with no score in them, which a browser fetches without asking the person (the manifest
+# without cookies): open whatever the password.
+OPEN_ENDPOINTS = frozenset({None, "static", "install.webmanifest", "offline.service_worker"})
+
+
 def _guard():
     hashed = password_hash()
-    if not hashed or request.endpoint in (None, "static") or request.blueprint == "access":
+    if not hashed or request.endpoint in OPEN_ENDPOINTS or request.blueprint == "access":
         return None
     if has_entered(hashed):
         return None

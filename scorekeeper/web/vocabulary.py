@@ -15,12 +15,28 @@ from flask import Flask
 
 from scorekeeper.belote import terms
 from scorekeeper.belote.terms import (
+    BELOTE_POINTS,
+    CAPOT,
     CARD_POINTS_TOTAL,
+    CARRE_RANK_ORDER,
+    COINCHE_MULTIPLIERS,
+    COINCHE_PARTICIPLES,
     CONTRACT_TITLES,
+    CONTRACT_VALUES,
+    FAILED_CONTRACT_BONUS,
+    GENERALE,
+    MAX_MELDS_PER_TEAM,
+    MELD_LABELS,
     MELD_SHORT_LABELS,
+    MELD_VALUES,
+    REDEAL_REASONS,
     SEATS,
+    TEAMS,
+    BestMeldCall,
     Coinche,
+    Meld,
     Mode,
+    Rounding,
     team_of_player,
     team_players,
 )
@@ -42,13 +58,43 @@ def coinche_badge(coinche: str | None) -> str:
 
 
 def script_vocabulary() -> dict[str, Any]:
-    """What static/deal_form.js would otherwise write again: the meld buttons' words, the belotes
-    each mode allows, each seat's team and the card points of a deal."""
+    """What the pages' scripts would otherwise write again: for static/deal_form.js the meld
+    buttons' words, the belotes each mode allows, each seat's team and the card points of a deal;
+    for static/engine.js (the scoring engine ported from belote/, tests/test_engine_differential.py)
+    every other number and word a hand is scored with. What has an order (the choices a refusal
+    lists) is a list: the page's JSON (`tojson`) sorts objects' keys."""
     return {
         "meld_short_labels": {meld.value: label for meld, label in MELD_SHORT_LABELS.items()},
         "max_belotes": {mode.value: mode.max_belotes for mode in Mode},
         "seat_teams": [team_of_player(seat).value for seat in range(SEATS)],
         "card_points_total": CARD_POINTS_TOTAL,
+        "teams": [team.value for team in TEAMS],
+        "modes": [mode.value for mode in Mode],
+        "contract_values": list(CONTRACT_VALUES),
+        "other_contracts": {c.kind.value: {"value": c.value, "label": c.label} for c in (CAPOT, GENERALE)},
+        "coinches": [coinche.value for coinche in Coinche],
+        "coinche_multipliers": {coinche.value: COINCHE_MULTIPLIERS[coinche] for coinche in Coinche},
+        "coinche_participles": {coinche.value: word for coinche, word in COINCHE_PARTICIPLES.items()},
+        "roundings": [rounding.value for rounding in Rounding],
+        "best_meld_calls": [call.value for call in BestMeldCall],
+        "melds": [meld.value for meld in Meld],
+        "meld_values": {meld.value: MELD_VALUES[meld] for meld in Meld},
+        "meld_labels": {meld.value: MELD_LABELS[meld] for meld in Meld},
+        # the carré d'as's 200 in sans atout: each mode's values that differ from MELD_VALUES
+        "mode_meld_values": {
+            mode.value: {meld.value: meld.points(mode) for meld in Meld if meld.points(mode) != MELD_VALUES[meld]}
+            for mode in Mode
+            if any(meld.points(mode) != MELD_VALUES[meld] for meld in Meld)
+        },
+        "carre_ranks": {meld.value: rank for meld, rank in CARRE_RANK_ORDER.items()},
+        "max_melds": MAX_MELDS_PER_TEAM,
+        "failed_contract_bonus": FAILED_CONTRACT_BONUS,
+        "belote_points": BELOTE_POINTS,
+        # for drawing the rows of deals kept on the phone (static/sheet.js), as _deals.html does
+        "mode_symbols": {mode.value: mode.symbol for mode in Mode},
+        "contract_titles": CONTRACT_TITLES,
+        "coinche_badges": {coinche.value: coinche.badge for coinche in Coinche},
+        "redeal_reasons": REDEAL_REASONS,
     }
 
 

@@ -1,5 +1,7 @@
 """Two phones on one game, in two browser contexts at 390×844 (issue 11): both open "Nouvelle
 donne" for deal 1 and enter it; the second to save is told what the first recorded, and chooses.
+Since issue 12 the deal goes through the phone's outbox: the sheet shows the choice (the page
+without JavaScript, templates/sheet/deal_taken.html, is tested in tests/test_deal_numbers.py).
 
 Scores from SCORING.md's example 1: A takes 80 ♥ with 92 points: 170 / 70. With 100 points:
 A 100 + 80 = 180, B 62 → 60.
@@ -27,7 +29,8 @@ def enter_hand(page, points: str) -> None:
 
 
 def totals(page) -> tuple[int, int]:
-    return int(page.locator('[data-total="A"]').inner_text()), int(page.locator('[data-total="B"]').inner_text())
+    # visible: while a save waits the sheet as it will be (#waiting) hides the server's
+    return tuple(int(page.locator(f'[data-total="{team}"] >> visible=true').inner_text()) for team in "AB")
 
 
 def test_the_second_phone_to_save_deal_1_is_asked_and_records_nothing_unless_it_says_so(
@@ -35,6 +38,7 @@ def test_the_second_phone_to_save_deal_1_is_asked_and_records_nothing_unless_it_
 ):
     game_id = client.post("/api/v1/games", json={"players": ["Ana", "Bruno", "Chloé", "David"]}).get_json()["id"]
     (context_a, phone_a), (context_b, phone_b) = new_phone(browser), new_phone(browser)
+    phone_b.on("dialog", lambda dialog: dialog.accept())  # "Abandonner cette saisie ?"
     try:
         for phone in (phone_a, phone_b):
             phone.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")
@@ -45,20 +49,21 @@ def test_the_second_phone_to_save_deal_1_is_asked_and_records_nothing_unless_it_
         phone_a.wait_for_url(f"**/parties/{game_id}*")
         assert totals(phone_a) == (170, 70)
 
+        # The outbox sends phone B's deal 1; the server answers 409 with the deal already there,
+        # and the sheet shows both, the player's deal kept on the phone until they choose.
         phone_b.click("#save")
-        phone_b.wait_for_selector(".taken")
-        assert phone_b.locator("h1").inner_text() == "Donne 1 déjà enregistrée"
-        said = " ".join(phone_b.locator(".taken").inner_text().split())
-        assert "Un autre téléphone vient d'enregistrer la donne 1 : 80 ♥, Chloé, fait" in said
-        screenshot(phone_b, "deal-taken")
-        # "Voir la feuille" (the default, focused) records nothing
-        assert phone_b.evaluate("document.activeElement.textContent") == "Voir la feuille"
-        phone_b.click("text=Voir la feuille")
         phone_b.wait_for_url(f"**/parties/{game_id}")
-        assert totals(phone_b) == (170, 70)
+        notice = phone_b.locator(".waiting-box .notice.held")
+        said = " ".join(notice.inner_text().split())
+        assert "La donne 1 a déjà été enregistrée par un autre téléphone (80 ♥ Chloé, Nous 170, Eux 70)" in said
+        assert "la vôtre, Donne 80 ♥ Chloé, n'a pas été enregistrée" in said
+        screenshot(phone_b, "deal-taken")
+        assert totals(phone_b) == (170, 70)  # what the server has; the held deal counts for nothing
+        notice.locator("button", has_text="Abandonner").click()
+        phone_b.locator(".waiting-box").wait_for(state="detached")
         assert len(client.get(f"/api/v1/games/{game_id}").get_json()["hands"]) == 1
 
-        # deal 2, the same race: this time "Enregistrer quand même comme donne 3"
+        # deal 2, the same race: this time "L'enregistrer comme donne suivante", recorded as deal 3
         for phone in (phone_a, phone_b):
             phone.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")
             assert phone.locator("h1").inner_text() == "Donne 2"
@@ -67,8 +72,10 @@ def test_the_second_phone_to_save_deal_1_is_asked_and_records_nothing_unless_it_
         phone_a.wait_for_url(f"**/parties/{game_id}*")
         phone_b.fill("#points", "100")
         phone_b.click("#save")
-        phone_b.click("text=Enregistrer quand même comme donne 3")
-        phone_b.wait_for_url(f"**/parties/{game_id}*")
+        phone_b.wait_for_url(f"**/parties/{game_id}")
+        phone_b.click("text=L'enregistrer comme donne suivante")
+        phone_b.locator(".waiting-box").wait_for(state="detached")
+        phone_b.locator('#sheet-body [data-total="A"]', has_text="520").wait_for()
         # 170 / 70 twice, then 80 ♥ with 100 points: A 100 + 80 = 180, B 62 → 60
         assert totals(phone_b) == (520, 200)
         hands = client.get(f"/api/v1/games/{game_id}").get_json()["hands"]

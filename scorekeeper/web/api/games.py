@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Response, current_app, jsonify, make_response, request
 
 from scorekeeper.belote.sheet import Sheet
-from scorekeeper.belote.sheet_json import deal_to_json, sheet_to_json
+from scorekeeper.belote.sheet_json import deal_to_json
 from scorekeeper.services import games as service
 from scorekeeper.web.api.common import ApiError, bp, json_body
 from scorekeeper.web.database import get_db
@@ -34,9 +34,10 @@ def _sheet(sheet: Sheet, status: int = 200) -> Response:
     return _json_text(service.sheet_text(sheet), status)
 
 
-def _recorded(outcome: service.Recorded) -> Response:
-    """The sheet's JSON as the service wrote it: the same text for a request and its retries."""
-    return _json_text(outcome.text, 201)
+def _answer(outcome: service.Answer) -> Response:
+    """A write's answer as the service wrote it: the same text and status for a request and its
+    retries (201 for a record, 200 for a correction)."""
+    return _json_text(outcome.text, outcome.status)
 
 
 @bp.post("/games")
@@ -68,18 +69,24 @@ def read_game(game_id: str):
 @bp.post("/games/<game_id>/hands")
 def record_hand(game_id: str):
     body = json_body()
-    return _recorded(service.record_hand(get_db(), game_id, body, _idempotency_key()))
+    return _answer(service.record_hand(get_db(), game_id, body, _idempotency_key()))
 
 
 @bp.post("/games/<game_id>/redeals")
 def record_redeal(game_id: str):
     body = json_body()
-    return _recorded(service.record_redeal(get_db(), game_id, body, _idempotency_key()))
+    return _answer(service.record_redeal(get_db(), game_id, body, _idempotency_key()))
+
+
+# The corrections, like the records, take an optional Idempotency-Key: with one, the service
+# answers with the text (the first answer again for a retry); without one, with the sheet.
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")
 def edit_hand(game_id: str, number: int):
-    return _sheet(service.edit_deal(get_db(), game_id, number, json_body()))
+    body, key = json_body(), _idempotency_key()
+    outcome = service.edit_deal(get_db(), game_id, number, body, key)
+    return _answer(outcome) if key else _sheet(outcome)
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
@@ -89,7 +96,9 @@ def delete_hand(game_id: str, number: int):
     if raw is not None and not raw.isdigit():
         raise ApiError(422, "« version » doit être le numéro de version de la donne.")
     version = int(raw) if raw is not None else None
-    return _sheet(service.delete_deal(get_db(), game_id, number, version))
+    key = _idempotency_key()
+    outcome = service.delete_deal(get_db(), game_id, number, version, key)
+    return _answer(outcome) if key else _sheet(outcome)
 
 
 @bp.post("/games/<game_id>/undo")
@@ -98,5 +107,6 @@ def undo(game_id: str):
     # site (which a browser sends without asking first) must not be able to undo anything.
     if not request.is_json:
         raise ApiError(415, "Le corps de la requête doit être du JSON (Content-Type: application/json).")
-    sheet, message = service.undo(get_db(), game_id)
-    return jsonify({**sheet_to_json(sheet), "message": message})
+    key = _idempotency_key()
+    outcome = service.undo(get_db(), game_id, key)
+    return _answer(outcome) if key else _json_text(service.undo_text(*outcome))

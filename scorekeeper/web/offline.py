@@ -1,0 +1,62 @@
+"""Pages that open with no network: the service worker (templates/offline/sw.js, served at /sw.js
+so that its scope is the whole app) and what it needs from the server.
+
+The worker keeps every static file, under a version that is a hash of their contents: when one
+changes, the worker's text changes, the browser installs it again and it fetches them anew. It
+keeps the pages of the games last opened too, except a page showing a one-time message (a flash),
+which says `Cache-Control: no-store` so that the message is not shown again from the copy.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+
+from flask import Blueprint, Flask, Response, current_app, g, get_flashed_messages, render_template, url_for
+
+bp = Blueprint("offline", __name__)
+
+
+@lru_cache(maxsize=4)
+def static_files(folder: str) -> tuple[tuple[str, ...], str]:
+    """Every file of the static folder (its path under it) and a hash of all their contents."""
+    root = Path(folder)
+    digest = hashlib.sha256()
+    names = []
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        name = path.relative_to(root).as_posix()
+        names.append(name)
+        digest.update(name.encode() + b"\0" + path.read_bytes())
+    return tuple(names), digest.hexdigest()[:16]
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    names, version = static_files(current_app.static_folder)
+    text = render_template(
+        "offline/sw.js", version=version, files=[url_for("static", filename=name) for name in names]
+    )
+    response = current_app.response_class(text, mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"  # the browser asks for it again on each visit
+    return response
+
+
+def flashes() -> list[tuple[str, str]]:
+    """The page's one-time messages (base.html shows them), noted so the page is not kept."""
+    messages = get_flashed_messages(with_categories=True)
+    if messages:
+        g.page_has_flash = True
+    return messages
+
+
+def _not_kept_with_a_flash(response: Response) -> Response:
+    if g.get("page_has_flash"):
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals["flashes"] = flashes
+    app.after_request(_not_kept_with_a_flash)
+    app.register_blueprint(bp)

@@ -1,0 +1,313 @@
+/* Belote bridgée's scoring engine for the pages: a port of the Python engine, which is the reference
+   (scorekeeper/belote/: hand_json.parse_hand, hand.check_hand, scoring.score, game.winner_of and
+   dealer_after). tests/test_engine_differential.py keeps the two equal (random hands through both:
+   the same scores, lines and refusals). The rules' numbers and words come in `vocabulary`, derived
+   from belote/terms.py by scorekeeper/web/vocabulary.py (script_vocabulary); only the sentences are
+   written here. An integer is a number without a fraction (JSON cannot tell 5.0 from 5).
+     var engine = BeloteEngine.create(vocabulary);  // require("./engine.js").create in Node
+     engine.scoreBody(body, rounding, extraKeys);   // {made, scores, lines, meld_winner, meld_reason},
+     // or throws a BeloteEngine.Refusal with .field and .message, as Python's InvalidHand */
+(function (root) {
+  "use strict";
+
+  function Refusal(field, message) {
+    this.name = "Refusal";
+    this.field = field;
+    this.message = message;
+  }
+  Refusal.prototype = Object.create(Error.prototype);
+  Refusal.prototype.constructor = Refusal;
+
+  function refuse(field, message) { throw new Refusal(field, message); }
+  function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
+  function get(object, key, fallback) { return has(object, key) ? object[key] : fallback; }  // dict.get
+  function isObject(x) { return x !== null && typeof x === "object" && !Array.isArray(x); }
+  function isInt(x) { return typeof x === "number" && isFinite(x) && Math.floor(x) === x; }
+  function q(text) { return "« " + text + " »"; }
+  function unknownKeys(object, allowed) {  // sorted, as Python's sorted(set(object) - allowed)
+    return Object.keys(object).filter(function (key) { return allowed.indexOf(key) < 0; }).sort();
+  }
+
+  // Python's repr() of a JSON value, as a refusal quotes it: 'foo', 5, None, True, ['a'].
+  function repr(x) {
+    if (x === null || typeof x === "boolean") return x === null ? "None" : x ? "True" : "False";
+    if (Array.isArray(x)) return "[" + x.map(repr).join(", ") + "]";
+    if (isObject(x)) return "{" + Object.keys(x).map(function (k) { return repr(k) + ": " + repr(x[k]); }).join(", ") +
+      "}";
+    if (typeof x !== "string") return String(x);
+    var quote = /'/.test(x) && !/"/.test(x) ? '"' : "'";
+    return quote + x.replace(/[\\'"\x00-\x1f\x7f-\x9f]/g, function (c) {
+      return {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}[c] || (c === quote ? "\\" + c
+        : c === "'" || c === '"' ? c : "\\x" + (c.charCodeAt(0) + 256).toString(16).slice(1));
+    }) + quote;
+  }
+
+  var HAND_KEYS = ["taker", "contract", "mode", "coinche", "taker_points", "all_tricks", "melds", "best_meld",
+                   "belote"];
+
+  function create(V) {
+    var A = V.teams[0], B = V.teams[1], TOTAL = V.card_points_total, BONUS = V.failed_contract_bonus;
+    var VALUES = V.contract_values, CAPOT = V.other_contracts.capot.value;
+    var MAX_BELOTES = Math.max.apply(null, V.modes.map(function (mode) { return V.max_belotes[mode]; }));
+    var BAD_CONTRACT = "« contract » doit valoir " + VALUES[0] + " à " + VALUES[VALUES.length - 1] +
+      " de dix en dix, « capot » ou « generale ».";
+
+    function other(team) { return team === A ? B : A; }
+    function choice(value, choices, name) {
+      if (typeof value === "string" && choices.indexOf(value) >= 0) return value;
+      refuse(name, q(name) + " doit valoir " + choices.map(q).join(", ") + ".");
+    }
+    function teamMapping(value, name) {
+      if (!isObject(value)) refuse(name, q(name) + ' doit être un objet {"A": …, "B": …}.');
+      if (unknownKeys(value, V.teams).length) refuse(name, q(name) + " ne connaît que les équipes « A » et « B ».");
+      return value;
+    }
+
+    // parse_hand (hand_json.py)
+
+    function parseContract(value) {
+      if (isInt(value) ? VALUES.indexOf(value) >= 0 : typeof value === "string" && has(V.other_contracts, value)) {
+        var named = get(V.other_contracts, value, null);  // capot, générale
+        return named ? {kind: value, value: named.value, label: named.label}
+          : {kind: "points", value: value, label: String(value)};
+      }
+      refuse("contract", BAD_CONTRACT);
+    }
+
+    function parseRounding(rules) {
+      if (!isObject(rules)) refuse("rules", '« rules » doit être un objet, par exemple {"rounding": "nearest"}.');
+      var unknown = unknownKeys(rules, ["rounding"]);
+      if (unknown.length) refuse("rules", "« rules » : clé inconnue " + q(unknown[0]) + ".");
+      return choice(get(rules, "rounding", "nearest"), V.roundings, "rules.rounding");
+    }
+
+    // `rounding` ("nearest", "complement", "none") given: the game's, and a `rules` key is refused.
+    function parseHand(body, rounding, extraKeys) {
+      if (!isObject(body)) refuse("body", "Le corps de la requête doit être un objet JSON.");
+      var game = rounding !== undefined && rounding !== null;
+      var unknown = unknownKeys(body, HAND_KEYS.concat(game ? [] : ["rules"], extraKeys || []));
+      if (unknown.length) refuse(unknown[0], "Clé inconnue : " + q(unknown[0]) + ".");
+      ["taker", "contract", "mode"].forEach(function (key) {
+        if (!has(body, key)) refuse(key, q(key) + " est requis.");
+      });
+      var hand = {taker: choice(body.taker, V.teams, "taker"), contract: parseContract(body.contract),
+                  mode: choice(body.mode, V.modes, "mode"),
+                  coinche: choice(get(body, "coinche", "none"), V.coinches, "coinche"),
+                  all_tricks: get(body, "all_tricks", false), taker_points: get(body, "taker_points", null),
+                  best_meld: get(body, "best_meld", null), melds: {}, belote: {}};
+      var points = hand.taker_points;
+      if (typeof hand.all_tricks !== "boolean") refuse("all_tricks", "« all_tricks » doit valoir true ou false.");
+      if (points !== null && !(isInt(points) && points >= 0 && points <= TOTAL)) {
+        refuse("taker_points", "« taker_points » doit être un entier entre 0 et " + TOTAL + ".");
+      }
+      if (hand.best_meld !== null) choice(hand.best_meld, V.best_meld_calls, "best_meld");
+      hand.rounding = game ? rounding : parseRounding(get(body, "rules", {}));
+      var melds = teamMapping(get(body, "melds", {}), "melds");
+      V.teams.forEach(function (team) {
+        var codes = get(melds, team, []);
+        if (!Array.isArray(codes)) refuse("melds", q("melds." + team) + " doit être une liste d'annonces.");
+        codes.forEach(function (code) {
+          if (typeof code === "string" && V.melds.indexOf(code) >= 0) return;
+          refuse("melds", q("melds." + team) + " : annonce inconnue " + repr(code) + " (connues : " +
+            V.melds.join(", ") + ").");
+        });
+        hand.melds[team] = codes.slice();
+      });
+      var belote = teamMapping(get(body, "belote", {}), "belote");
+      V.teams.forEach(function (team) {
+        var count = hand.belote[team] = get(belote, team, 0);
+        if (!(isInt(count) && count >= 0 && count <= MAX_BELOTES)) {
+          refuse("belote", q("belote." + team) + " doit être un nombre de belotes, de 0 à " + MAX_BELOTES + ".");
+        }
+      });
+      return hand;
+    }
+
+    // check_hand (hand.py)
+
+    function checkHand(hand) {
+      var points = hand.taker_points, belotes = 0, allowed = V.max_belotes[hand.mode], seen = {};
+      if (points !== null && (points < 0 || points > TOTAL)) {
+        refuse("taker_points", "« taker_points » doit être compris entre 0 et " + TOTAL + ".");
+      }
+      if (hand.contract.kind === "points") {
+        if (VALUES.indexOf(hand.contract.value) < 0) refuse("contract", BAD_CONTRACT);
+        if (points === null && !hand.all_tricks) {
+          refuse("taker_points", "« taker_points » est requis pour un contrat chiffré (sauf capot fait).");
+        }
+      }
+      if (hand.all_tricks && points !== null && points !== TOTAL) {
+        refuse("taker_points", "« taker_points » doit valoir " + TOTAL +
+          " quand les preneurs ont fait tous les plis.");
+      }
+      V.teams.forEach(function (team) {
+        if (hand.belote[team] < 0) refuse("belote", "« belote » ne peut pas être négatif.");
+        belotes += hand.belote[team];
+      });
+      if (belotes > allowed) {
+        refuse("belote", q("belote") + (allowed === 0 ? " : il n'y a pas de belote en sans atout."
+          : allowed > 1 ? " : au plus quatre belotes en tout atout (une par couleur)."
+          : " : une seule belote possible quand une couleur est atout."));
+      }
+      V.teams.forEach(function (team) {
+        if (hand.melds[team].length > V.max_melds) {
+          refuse("melds", "« melds » : l'équipe " + team + " annonce plus de quatre combinaisons.");
+        }
+        hand.melds[team].filter(isCarre).forEach(function (carre) {
+          if (has(seen, carre)) {
+            refuse("melds", "« melds » : le " + V.meld_labels[carre] + " est annoncé deux fois, il n'en existe " +
+              "qu'un.");
+          }
+          seen[carre] = true;
+        });
+      });
+    }
+
+    // score (scoring.py)
+
+    function isCarre(meld) { return has(V.carre_ranks, meld); }
+    function meldPoints(meld, mode) { return get(get(V.mode_meld_values, mode, {}), meld, V.meld_values[meld]); }
+    function roundToTen(points) { return Math.floor((points + 5) / 10) * 10; }
+
+    function greater(key, than) {  // Python's comparison of tuples
+      for (var i = 0; i < key.length; i++) if (key[i] !== than[i]) return key[i] > than[i];
+      return false;
+    }
+
+    // A team's strongest meld: highest value, then a carré over a sequence, then the carré's rank.
+    function bestMeld(melds, mode) {
+      var best = null;
+      melds.forEach(function (meld) {
+        var key = [meldPoints(meld, mode), isCarre(meld) ? 1 : 0, get(V.carre_ranks, meld, 0)];
+        if (!best || greater(key, best.key)) best = {key: key, meld: meld};
+      });
+      return best && {meld: best.meld, value: best.key[0], carre: isCarre(best.meld), label: V.meld_labels[best.meld]};
+    }
+
+    // Only the team with the best meld scores its melds: {winner (null: nobody), reason}.
+    function meldWinner(hand) {
+      var a = bestMeld(hand.melds[A], hand.mode), b = bestMeld(hand.melds[B], hand.mode), best = {}, winner;
+      best[A] = a;
+      best[B] = b;
+      if (!a || !b) {
+        return {winner: a ? A : b ? B : null, reason: a || b ? "seule équipe à annoncer" : "aucune annonce"};
+      }
+      if (a.value !== b.value) {
+        winner = a.value > b.value ? A : B;
+        var won = best[winner], lost = best[other(winner)];
+        return {winner: winner, reason: "meilleure annonce : " + won.label + " " + won.value + " contre " + lost.label +
+          " " + lost.value};
+      }
+      var equal = "à valeur égale (" + a.value + "), ";
+      if (a.carre !== b.carre) return {winner: a.carre ? A : B, reason: equal + "un carré bat une suite"};
+      if (a.carre) {
+        winner = V.carre_ranks[a.meld] > V.carre_ranks[b.meld] ? A : B;
+        return {winner: winner, reason: equal + "le " + best[winner].label + " est le plus haut carré"};
+      }
+      // Two sequences of equal value: the cards decide, and only the table has seen them.
+      if (hand.best_meld === null) {
+        refuse("best_meld", "« best_meld » est requis : les meilleures annonces des deux équipes sont égales (" +
+          a.label + " contre " + b.label + "), la table doit dire laquelle l'emporte.");
+      }
+      var sequences = "suites égales (" + a.label + ") : ";
+      if (V.teams.indexOf(hand.best_meld) < 0) {
+        return {winner: null, reason: sequences + "personne ne marque ses annonces"};
+      }
+      return {winner: hand.best_meld, reason: sequences + "la table donne la meilleure à " + hand.best_meld};
+    }
+
+    function meldsLabel(melds) {
+      return "Annonces (" + melds.map(function (meld) { return V.meld_labels[meld]; }).join(", ") + ")";
+    }
+    function contractLabel(hand, prefix) {
+      var contract = hand.contract, m = V.coinche_multipliers[hand.coinche];
+      var base = prefix + " " + contract.label + (contract.kind === "points" ? "" : " (" + contract.value + ")");
+      return m === 1 ? base : base + " × " + m + " (" + get(V.coinche_participles, hand.coinche, "") + ")";
+    }
+    function cardPointsLabel(points, rounded, rounding) {
+      if (rounding === "none" || points === rounded) return "Points faits";
+      return "Points faits arrondis (" + points + " → " + rounded + ")";
+    }
+
+    function score(hand) {
+      checkHand(hand);
+      var taker = hand.taker, defense = other(taker), kind = hand.contract.kind, outcome = meldWinner(hand);
+      var m = V.coinche_multipliers[hand.coinche], contractPoints = hand.contract.value * m;
+      var figures = {}, lines = [], scores = {}, made;
+      function line(team, label, points) { lines.push({team: team, label: label, points: points}); }
+
+      V.teams.forEach(function (team) {  // count_figures: each team's card, meld and belote points
+        var told = hand.taker_points, cards = told === null ? null : team === taker ? told : TOTAL - told;
+        var melds = 0, belote = V.belote_points * hand.belote[team];
+        hand.melds[team].forEach(function (meld) { melds += meldPoints(meld, hand.mode); });
+        if (outcome.winner !== team) melds = 0;  // declared, not scored
+        figures[team] = {melds: melds, belote: belote, total: cards === null ? null : cards + melds + belote};
+      });
+
+      if (kind === "points" && !hand.all_tricks) {
+        var points = hand.taker_points, takerTotal = figures[taker].total, defenseTotal = figures[defense].total;
+        made = takerTotal >= hand.contract.value && takerTotal > defenseTotal;
+        if (made) {
+          var exact = hand.rounding === "none", complement = hand.rounding === "complement";
+          var takerRounded = exact ? points : roundToTen(points);
+          var defenseRounded = exact ? TOTAL - points : complement ? BONUS - takerRounded : roundToTen(TOTAL - points);
+          line(taker, cardPointsLabel(points, takerRounded, hand.rounding), takerRounded);
+          line(taker, contractLabel(hand, "Contrat"), contractPoints);
+          line(defense, complement ? "Points faits (" + (TOTAL - points) + ") : " + BONUS + " − " + takerRounded
+            : cardPointsLabel(TOTAL - points, defenseRounded, hand.rounding), defenseRounded);
+        }
+      } else if (kind === "points") {  // all tricks, capot not announced: always made
+        made = true;
+        line(taker, "Capot non annoncé", CAPOT);
+        line(taker, contractLabel(hand, "Contrat"), contractPoints);
+      } else {
+        made = hand.all_tricks;
+        if (made && kind === "capot") line(taker, "Capot fait", CAPOT);
+        if (made) line(taker, contractLabel(hand, "Contrat"), contractPoints);
+      }
+
+      if (made) {
+        [taker, defense].forEach(function (team) {
+          if (figures[team].melds) line(team, meldsLabel(hand.melds[team]), figures[team].melds);
+        });
+      } else {
+        if (kind !== "generale") line(defense, "Chute : " + BONUS, BONUS);  // générale: 800, no 160
+        line(defense, contractLabel(hand, "Contrat chuté"), contractPoints);
+        if (figures[taker].melds) {
+          line(defense, "Annonces des preneurs : " + meldsLabel(hand.melds[taker]).toLowerCase(),
+               figures[taker].melds);
+        }
+        if (figures[defense].melds) line(defense, meldsLabel(hand.melds[defense]), figures[defense].melds);
+      }
+      [taker, defense].forEach(function (team) {
+        var count = hand.belote[team];
+        if (figures[team].belote) line(team, count === 1 ? "Belote" : "Belotes × " + count, figures[team].belote);
+      });
+
+      scores[A] = 0;  // A then B, as Python's dict
+      scores[B] = 0;
+      lines.forEach(function (entry) { scores[entry.team] += entry.points; });
+      return {made: made, scores: scores, lines: lines, meld_winner: outcome.winner, meld_reason: outcome.reason};
+    }
+
+    return {
+      parseHand: parseHand,
+      score: score,
+      scoreBody: function (body, rounding, extraKeys) { return score(parseHand(body, rounding, extraKeys)); },
+      // The team with more points once one has reached the target; equal totals play on.
+      winnerOf: function (totals, target) {
+        var a = totals[A], b = totals[B];
+        return Math.max(a, b) < target || a === b ? null : a > b ? A : B;
+      },
+      // Who deals once `deals` deals are played (as Python's %, never negative).
+      dealerAfter: function (firstDealer, deals) {
+        var seats = V.seat_teams.length;
+        return ((firstDealer + deals) % seats + seats) % seats;
+      }
+    };
+  }
+
+  var api = {create: create, Refusal: Refusal};
+  if (typeof module !== "undefined" && module.exports) module.exports = api;
+  else root.BeloteEngine = api;
+})(this);

@@ -1,0 +1,28 @@
+// tests/test_engine_differential.py's runner: reads {"source", "vocabulary", "cases"} as JSON on
+// stdin (`source`: the text of static/engine.js, or of a mutant of it), answers each case with
+// the engine, writes the answers as a JSON list on stdout.
+//   {"score": [body, rounding, extraKeys]} -> {"result": …} or {"refused": [field, message]}
+//   {"winner": [totals, target]}, {"dealer": [firstDealer, deals]} -> {"result": …}
+// An exception that is no Refusal is answered {"error": "…"}, which no Python answer equals.
+"use strict";
+
+var chunks = [];
+process.stdin.on("data", function (chunk) { chunks.push(chunk); });
+process.stdin.on("end", function () {
+  var input = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  var module = {exports: {}};
+  new Function("module", input.source)(module);  // as a browser's <script> would run it, with `module`
+  var BeloteEngine = module.exports;
+  var engine = BeloteEngine.create(input.vocabulary);
+  var answers = input.cases.map(function (item) {
+    try {
+      if (item.score) return {result: engine.scoreBody(item.score[0], item.score[1], item.score[2])};
+      if (item.winner) return {result: engine.winnerOf(item.winner[0], item.winner[1])};
+      return {result: engine.dealerAfter(item.dealer[0], item.dealer[1])};
+    } catch (error) {
+      if (error instanceof BeloteEngine.Refusal) return {refused: [error.field, error.message]};
+      return {error: String(error && error.stack || error)};
+    }
+  });
+  process.stdout.write(JSON.stringify(answers));
+});

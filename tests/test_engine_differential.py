@@ -1,0 +1,416 @@
+"""static/engine.js, the scoring engine ported to JavaScript for the pages, against the Python engine,
+the reference: the same random hands (seeded, so every run sees the same ones), valid and not, go
+through both (`node` runs the JavaScript, all of them in one process, tests/js/run_engine.js), and
+every answer must be the same: made, scores, lines (labels byte for byte), meld winner and reason,
+or the same refusal (field and French message). Then two deliberate bugs planted in the
+JavaScript must be caught, and SCORING.md's worked examples hold in the JavaScript too.
+
+The JavaScript reads every number and word of the rules from `script_vocabulary()` (what the deal
+form renders as JSON), given here as the page gives it: with its objects' keys sorted.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import random
+import shutil
+import subprocess
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from test_worked_examples import EXAMPLES
+
+from scorekeeper.belote.errors import InvalidHand
+from scorekeeper.belote.game import dealer_after, winner_of
+from scorekeeper.belote.hand_json import parse_hand
+from scorekeeper.belote.scoring import count_figures, meld_winner, score
+from scorekeeper.belote.terms import (
+    CARD_POINTS_TOTAL,
+    CONTRACT_VALUES,
+    MAX_BELOTES,
+    MAX_MELDS_PER_TEAM,
+    SEATS,
+    TARGETS,
+    BestMeldCall,
+    Coinche,
+    Meld,
+    Mode,
+    Rounding,
+)
+from scorekeeper.web.api.score import result_to_json
+from scorekeeper.web.vocabulary import script_vocabulary
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE = ROOT / "static" / "engine.js"
+RUNNER = ROOT / "tests" / "js" / "run_engine.js"
+
+SEED = 20_240_611
+HANDS = 24_000
+GAME_CASES = 2_000  # winner_of and dealer_after, each
+MUTANT_CASES = 6_000  # the first hands, enough to catch a planted bug
+
+MODES = [mode.value for mode in Mode]
+COINCHES = [coinche.value for coinche in Coinche]
+ROUNDINGS = [rounding.value for rounding in Rounding]
+CALLS = [call.value for call in BestMeldCall]
+SEQUENCES = [meld.value for meld in Meld if not meld.is_carre]
+CARRES = [meld.value for meld in Meld if meld.is_carre]
+
+
+@pytest.fixture(scope="module")
+def node() -> str:
+    path = shutil.which("node")
+    if path is None:
+        if os.environ.get("CI"):
+            pytest.fail("node is missing: .ci/run installs Debian's nodejs")
+        pytest.skip("node is not installed (apt-get install -y nodejs)")
+    return path
+
+
+def vocabulary() -> Any:
+    """script_vocabulary() as the deal form's `tojson` renders it: objects' keys sorted."""
+    return json.loads(json.dumps(script_vocabulary(), sort_keys=True))
+
+
+def run_js(node: str, cases: list[dict], source: str | None = None) -> list[dict]:
+    """Each case answered by the JavaScript engine (`source`: its text, static/engine.js by default)."""
+    payload = {"source": source if source is not None else ENGINE.read_text(encoding="utf-8"),
+               "vocabulary": vocabulary(), "cases": cases}
+    done = subprocess.run([node, str(RUNNER)], input=json.dumps(payload), capture_output=True, text=True,
+                          encoding="utf-8", timeout=120)
+    assert done.returncode == 0, done.stderr
+    answers = json.loads(done.stdout)
+    assert len(answers) == len(cases)
+    return answers
+
+
+def run_python(case: dict) -> dict:
+    """The same answer from the reference: result_to_json(score(parse_hand(…))), as POST /api/v1/score."""
+    try:
+        if "winner" in case:
+            return {"result": winner_of(*case["winner"])}
+        if "dealer" in case:
+            first_dealer, deals = case["dealer"]
+            return {"result": dealer_after(SimpleNamespace(first_dealer=first_dealer), deals)}
+        body, rounding, extra_keys = case["score"]
+        hand = parse_hand(body, rounding=Rounding(rounding) if rounding else None, extra_keys=extra_keys or ())
+        return {"result": result_to_json(score(hand))}
+    except InvalidHand as refusal:
+        return {"refused": [refusal.field, refusal.message]}
+    except Exception as error:  # a crash: an answer the JavaScript cannot match
+        return {"error": repr(error)}
+
+
+# --- random hands -------------------------------------------------------------------------------
+
+
+def random_melds(rng: random.Random, taken: set[str]) -> list[str]:
+    melds = []
+    for _ in range(rng.choice([0, 0, 0, 1, 1, 1, 2, 2, 3, 4])):
+        if rng.random() < 0.6:
+            melds.append(rng.choice(SEQUENCES))
+        else:
+            carre = rng.choice([carre for carre in CARRES if carre not in taken] or CARRES)
+            taken.add(carre)
+            melds.append(carre)
+    return melds
+
+
+def random_body(rng: random.Random) -> tuple[dict, str | None, list[str] | None]:
+    """A hand as a table could tell it (most of them valid), every option drawn at random."""
+    body: dict[str, Any] = {"taker": rng.choice("AB"), "mode": rng.choice(MODES)}
+    kind = rng.random()
+    body["contract"] = rng.choice(CONTRACT_VALUES) if kind < 0.75 else "capot" if kind < 0.87 else "generale"
+    if rng.random() < 0.6:
+        body["coinche"] = rng.choice(COINCHES)
+    numeric = isinstance(body["contract"], int)
+    all_tricks = rng.random() < (0.15 if numeric else 0.5)
+    if all_tricks or rng.random() < 0.3:
+        body["all_tricks"] = all_tricks
+    if all_tricks:
+        if rng.random() < 0.5:
+            body["taker_points"] = CARD_POINTS_TOTAL
+    elif numeric or rng.random() < 0.3:
+        body["taker_points"] = rng.randint(0, CARD_POINTS_TOTAL)
+
+    taken: set[str] = set()
+    melds = {"A": random_melds(rng, taken), "B": random_melds(rng, taken)}
+    if rng.random() < 0.15:  # the same best sequence on both sides: the table's word decides
+        sequence = rng.choice(SEQUENCES)
+        for team in "AB":
+            melds[team] = [meld for meld in melds[team] if meld in SEQUENCES and SEQUENCES.index(meld) <
+                           SEQUENCES.index(sequence)][:MAX_MELDS_PER_TEAM - 1] + [sequence]
+    if melds["A"] or melds["B"] or rng.random() < 0.1:
+        body["melds"] = {team: codes for team, codes in melds.items() if codes or rng.random() < 0.5}
+    if rng.random() < 0.45:
+        body["best_meld"] = rng.choice(CALLS)
+
+    allowed = Mode(body["mode"]).max_belotes
+    belotes = rng.randint(0, allowed)
+    if belotes or rng.random() < 0.1:
+        a = rng.randint(0, belotes)
+        body["belote"] = {"A": a, "B": belotes - a} if rng.random() < 0.7 else ({"A": a} if a else {"B": belotes})
+
+    rounding = None
+    if rng.random() < 0.3:
+        rounding = rng.choice(ROUNDINGS)  # the game's rules
+    elif rng.random() < 0.6:
+        body["rules"] = {"rounding": rng.choice(ROUNDINGS)} if rng.random() < 0.85 else {}
+    extra_keys = None
+    if rng.random() < 0.2:
+        extra_keys = ["taker_player"]
+        body["taker_player"] = rng.randrange(SEATS)
+    if numeric and not all_tricks and rng.random() < 0.35:
+        aim_at_the_edges(rng, body, rounding, extra_keys)
+    return body, rounding, extra_keys
+
+
+def aim_at_the_edges(rng: random.Random, body: dict, rounding: str | None, extra_keys: list[str] | None) -> None:
+    """Takers' points at a tie with the defense (a failed contract), one off it, or at the contract."""
+    try:
+        hand = parse_hand(body, rounding=Rounding(rounding) if rounding else None, extra_keys=extra_keys or ())
+        figures = count_figures(hand, meld_winner(hand))
+    except InvalidHand:
+        return
+    taker, defense = figures[hand.taker], figures[hand.taker.other]
+    takers_extra, defense_extra = taker.melds + taker.belote, defense.melds + defense.belote
+    tie = (CARD_POINTS_TOTAL + defense_extra - takers_extra) / 2
+    contract = hand.contract.value - takers_extra
+    choices = [int(tie)] * 3 + [int(tie) + 1, int(tie) - 1, contract, contract - 1]
+    body["taker_points"] = min(max(rng.choice(choices), 0), CARD_POINTS_TOTAL)
+
+
+# What a table (or a broken page) can send wrong: each replaces or removes one thing.
+BAD_VALUES = {
+    "taker": ["C", "a", 1, None, True, ""],
+    "mode": ["trump", "Spades", None, 0, ["spades"]],
+    "contract": [85, 170, 70, 0, "80", 80.5, True, None, "Capot", "générale", [80]],
+    "coinche": ["double", None, 2, True, "Coinche"],
+    "all_tricks": ["yes", 1, 0, None, "true"],
+    "taker_points": [-1, 163, 200, -50, "90", 90.5, True, False, [], {}],
+    "best_meld": ["C", True, 1, "None", "a"],
+    "melds": [[], "tierce", None, 5, {"C": []}, {"A": "tierce"}, {"A": None}, {"B": {"tierce": 1}},
+              {"A": ["tierce"], "a": []}],
+    "belote": [[], None, 1, {"A": -1}, {"A": 5}, {"B": "1"}, {"A": True}, {"C": 1}, {"A": 1.5}, {"B": None}],
+    "rules": ["nearest", None, [], {"rounding": "up"}, {"round": 1}, {"rounding": None}, {"rounding": "none", "z": 1},
+             {"rounding": "NONE"}],
+}
+UNKNOWN_MELDS = ["quarte", "Tierce", "", 5, None, True, False, 1.5, ["tierce"], {"a": 1}, "it's", 'say "hi"',
+                 "it's \"both\"", "back\\slash", "tab\there", "new\nline", "é", "carre_8", "carre_j"]
+UNKNOWN_KEYS = ["foo", "Taker", "zzz", "_x", "rule", "taker_player", "rounding", "A", "tout"]
+
+
+def melds_of(body: dict) -> dict:
+    if not isinstance(body.get("melds"), dict):
+        body["melds"] = {}
+    return body["melds"]
+
+
+def spoil(rng: random.Random, body: dict, rounding: str | None, extra_keys: list[str] | None):
+    """The hand made wrong in one of the ways the engines must refuse alike."""
+    body = json.loads(json.dumps(body))
+    way = rng.randrange(12)
+    if way == 0:
+        key = rng.choice(list(BAD_VALUES))
+        body[key] = rng.choice(BAD_VALUES[key])
+    elif way == 1:
+        body.pop(rng.choice(["taker", "contract", "mode"]), None)
+    elif way == 2:
+        for _ in range(rng.randint(1, 2)):
+            body[rng.choice(UNKNOWN_KEYS)] = 1
+        if rounding is not None and rng.random() < 0.3:
+            body["rules"] = {"rounding": rounding}  # the game's rounding: the body may not say it
+    elif way == 3:
+        melds = melds_of(body)
+        team = rng.choice("AB")
+        codes = list(melds.get(team) or [])
+        codes.insert(rng.randint(0, len(codes)), rng.choice(UNKNOWN_MELDS))
+        melds[team] = codes
+    elif way == 4:  # more belotes than the mode allows
+        allowed = Mode(body["mode"]).max_belotes if body.get("mode") in MODES else 0
+        a = rng.randint(0, min(allowed + 1, MAX_BELOTES))
+        body["belote"] = {"A": a, "B": min(allowed + 1 - a + rng.randint(0, 1), MAX_BELOTES)}
+    elif way == 5:  # a carré claimed twice
+        carre = rng.choice(CARRES)
+        melds = melds_of(body)
+        teams = rng.choice(["AB", "BA", "AA", "BB"])
+        for team in teams:
+            melds[team] = [*(melds.get(team) or [])[:2], carre]
+    elif way == 6:  # more than four melds
+        melds = melds_of(body)
+        melds[rng.choice("AB")] = [rng.choice(SEQUENCES) for _ in range(rng.randint(MAX_MELDS_PER_TEAM + 1, 7))]
+    elif way == 7:  # all tricks, with points other than 162
+        body["all_tricks"] = True
+        body["taker_points"] = rng.randint(0, CARD_POINTS_TOTAL - 1)
+    elif way == 8:  # a numeric contract without its points
+        body["contract"] = rng.choice(CONTRACT_VALUES)
+        body.pop("taker_points", None)
+        body.pop("all_tricks", None) if rng.random() < 0.5 else body.update(all_tricks=False)
+    elif way == 9:  # equal best sequences, and nobody said which wins
+        sequence = rng.choice(SEQUENCES)
+        body["melds"] = {"A": [sequence], "B": ["tierce", sequence] if sequence != "tierce" else [sequence]}
+        body.pop("best_meld", None)
+    elif way == 10:  # not an object
+        body = rng.choice([[], "hand", None, 5, [body]])
+    else:  # points out of range, or not an integer
+        body["taker_points"] = rng.choice([-1, 163, 1000, 81.5, "81", None])
+    return body, rounding, extra_keys
+
+
+@functools.cache
+def hand_cases() -> tuple[list[dict], list[dict]]:
+    """(cases, Python's answers), the same on every run."""
+    rng = random.Random(SEED)
+    cases = []
+    for _ in range(HANDS):
+        body, rounding, extra_keys = random_body(rng)
+        if rng.random() < 0.25:
+            body, rounding, extra_keys = spoil(rng, body, rounding, extra_keys)
+            if rng.random() < 0.35 and isinstance(body, dict):  # two faults: which one is told first
+                body, rounding, extra_keys = spoil(rng, body, rounding, extra_keys)
+        cases.append({"score": [body, rounding, extra_keys]})
+    for _ in range(GAME_CASES):
+        target = rng.choice(TARGETS)
+        a = rng.choice([rng.randint(0, 2 * target), target, target - 1, target + rng.randint(0, 300)])
+        b = a if rng.random() < 0.2 else rng.choice([rng.randint(0, 2 * target), target, target - 1])
+        cases.append({"winner": [{"A": a, "B": b}, target]})
+        cases.append({"dealer": [rng.randrange(SEATS), rng.randint(0, 80)]})
+    cases = json.loads(json.dumps(cases))  # what both engines read: JSON (no tuple, no int key)
+    return cases, [run_python(case) for case in cases]
+
+
+def differences(node: str, source: str | None = None, first: int | None = None) -> list[tuple[dict, dict, dict]]:
+    """The cases (the `first` ones only, if given) where the JavaScript answers otherwise than Python."""
+    cases, expected = hand_cases()
+    cases, expected = cases[:first], expected[:first]
+    return [(case, want, got) for case, want, got in zip(cases, expected, run_js(node, cases, source), strict=True)
+            if want != got]
+
+
+def show(found: list[tuple[dict, dict, dict]], count: int = 5) -> str:
+    shown = "\n\n".join(
+        f"input:  {json.dumps(case, ensure_ascii=False)}\n"
+        f"python: {json.dumps(want, ensure_ascii=False)}\n"
+        f"js:     {json.dumps(got, ensure_ascii=False)}"
+        for case, want, got in found[:count]
+    )
+    return f"{len(found)} cases differ; the first {min(count, len(found))}:\n\n{shown}"
+
+
+# --- the tests ----------------------------------------------------------------------------------
+
+
+def test_the_random_cases_cover_what_they_should():
+    cases, expected = hand_cases()
+    hands = [(case["score"], answer) for case, answer in zip(cases, expected, strict=True) if "score" in case]
+    valid = [(case, answer["result"]) for case, answer in hands if "result" in answer]
+    refused = [answer["refused"] for _, answer in hands if "refused" in answer]
+    assert not [answer for _, answer in hands if "error" in answer], "the Python engine crashed"
+    assert len(hands) >= 20_000 and len(valid) >= 12_000 and len(refused) >= 4_000
+    assert {result["made"] for _, result in valid} == {True, False}
+    contracts = {case[0]["contract"] for case, _ in valid}
+    assert contracts >= {*CONTRACT_VALUES, "capot", "generale"}
+    assert {(case[0].get("rules") or {}).get("rounding") for case, _ in valid} >= {*ROUNDINGS}
+    assert {case[1] for case, _ in valid} >= {*ROUNDINGS, None}
+    assert {case[0].get("coinche") for case, _ in valid} >= {*COINCHES, None}
+    assert {case[0]["mode"] for case, _ in valid} == set(MODES)
+    labels = {line["label"] for _, result in valid for line in result["lines"]}
+    assert {"Capot fait", "Capot non annoncé", "Belotes × 4", "Chute : 160"} <= labels
+    assert any(label.startswith("Points faits arrondis") for label in labels)
+    assert any(label.startswith("Points faits (") for label in labels)  # the complement
+    assert any(label.startswith("Annonces des preneurs") for label in labels)
+    reasons = {result["meld_reason"].split(" :")[0].split(" (")[0] for _, result in valid}
+    assert {"aucune annonce", "seule équipe à annoncer", "meilleure annonce", "à valeur égale",
+            "suites égales"} <= reasons
+    assert any("carré d'as 200" in result["meld_reason"] for _, result in valid)  # sans atout
+    ties = [result for case, result in valid
+            if isinstance(case[0]["contract"], int) and not case[0].get("all_tricks") and tied(case)]
+    assert len(ties) >= 500, "too few hands where the takers tie with the defense"
+    assert not [result for result in ties if result["made"]]
+    fields = {field for field, _ in refused}
+    assert fields >= {"body", "taker", "contract", "mode", "coinche", "all_tricks", "taker_points", "melds",
+                      "best_meld", "belote", "rules", "rules.rounding", "foo"}
+    messages = " ".join(message for _, message in refused)
+    for part in ("annoncé deux fois", "plus de quatre", "annonce inconnue 'quarte'", "annonce inconnue None",
+                 "annonce inconnue 5", "annonce inconnue True", "« best_meld » est requis", "doit valoir 162",
+                 "pas de belote en sans atout", "au plus quatre belotes", "une seule belote", "est requis pour"):
+        assert part in messages, part
+
+
+def tied(case: list) -> bool:
+    body, rounding, extra_keys = case
+    hand = parse_hand(body, rounding=Rounding(rounding) if rounding else None, extra_keys=extra_keys or ())
+    figures = count_figures(hand, meld_winner(hand))
+    return figures[hand.taker].total == figures[hand.taker.other].total
+
+
+def test_the_javascript_engine_answers_as_the_python_engine(node):
+    found = differences(node)
+    assert not found, show(found)
+
+
+# Two bugs planted in the JavaScript, each of which the comparison must find.
+MUTATIONS = {
+    "a tie counted as made": ("takerTotal > defenseTotal", "takerTotal >= defenseTotal"),
+    "the coinche multiplying the failed contract's 160": ('"Chute : " + BONUS, BONUS)',
+                                                          '"Chute : " + BONUS, BONUS * m)'),
+}
+
+
+@pytest.mark.parametrize("name", MUTATIONS)
+def test_a_planted_bug_is_found(node, name):
+    original, planted = MUTATIONS[name]
+    source = ENGINE.read_text(encoding="utf-8")
+    assert source.count(original) == 1, f"{original!r} must be in static/engine.js exactly once"
+    found = differences(node, source.replace(original, planted), first=MUTANT_CASES)
+    assert found, f"the comparison misses {name}"
+    if name == "a tie counted as made":
+        assert any(want["result"]["made"] is False and got["result"]["made"] is True for _, want, got in found)
+    else:
+        assert all(any(line["label"] == "Chute : 160" for line in want["result"]["lines"]) for _, want, _ in found)
+
+
+def test_the_worked_examples_of_scoring_md_in_javascript(node):
+    answers = run_js(node, [{"score": [body, None, None]} for _, body, *_ in EXAMPLES])
+    for (number, _, made, a_score, b_score), answer in zip(EXAMPLES, answers, strict=True):
+        result = answer["result"]
+        assert (result["made"], result["scores"]) == (made, {"A": a_score, "B": b_score}), number
+        for team, expected in (("A", a_score), ("B", b_score)):
+            assert sum(line["points"] for line in result["lines"] if line["team"] == team) == expected, number
+
+
+def test_the_script_loads_in_node_and_in_a_page(node):
+    """require() gives the API; a page's <script> (no `module`) sets BeloteEngine; a refusal is an Error."""
+    script = f"""
+        var vm = require("vm"), path = {json.dumps(str(ENGINE))};
+        var engine = require(path), page = {{}};
+        vm.runInNewContext(require("fs").readFileSync(path, "utf8"), page);
+        var refusal = new engine.Refusal("taker", "non");
+        var answer = {{}};
+        try {{ engine.create({json.dumps(vocabulary())}).scoreBody({{"taker": "C"}}); }}
+        catch (error) {{ answer = {{field: error.field, message: error.message, error: error instanceof Error}}; }}
+        console.log(JSON.stringify({{
+            module: Object.keys(engine).sort(), page: Object.keys(page.BeloteEngine).sort(),
+            created: Object.keys(page.BeloteEngine.create({json.dumps(vocabulary())})).sort(),
+            refusal: [refusal instanceof Error, refusal.field, refusal.message], answer: answer
+        }}));
+    """
+    done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {
+        "module": ["Refusal", "create"],
+        "page": ["Refusal", "create"],
+        "created": ["dealerAfter", "parseHand", "score", "scoreBody", "winnerOf"],
+        "refusal": [True, "taker", "non"],
+        "answer": {"field": "contract", "message": parse_refusal({"taker": "C"}), "error": True},
+    }
+
+
+def parse_refusal(body: Any) -> str:
+    with pytest.raises(InvalidHand) as refused:
+        parse_hand(body)
+    return refused.value.message
