@@ -214,31 +214,44 @@
     saving.scrollIntoView({ block: "start" });
   }
 
-  function afterSave(entry) {
+  // What became of the deal being saved (`current`): landed, the sheet opens; held (another
+  // phone's deal under its number, a refusal), the sheet shows it; no server, the service worker's
+  // sheet opens with it waiting, or without one the next deal can be entered here.
+  var current = null;
+  if (window.Outbox) Outbox.listen(function (event) {
+    if (!current || !saving) return;
     var sheetUrl = form.dataset.sheetUrl;
-    Outbox.listen(function (event) {
-      var mine = Outbox.entries(game).filter(function (e) { return e.key === entry.key; })[0];
-      if (event.sent && event.sent.key === entry.key) {
-        location.assign(sheetUrl + "#donnes");
-      } else if (mine && mine.state !== "waiting") {
-        location.assign(sheetUrl); // another phone's deal under this number, or a refusal: the sheet shows it
-      } else if (mine && Outbox.status().reachable === false) {
-        if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-          location.assign(sheetUrl); // the service worker opens the sheet offline, the deal waiting on it
-          return;
-        }
-        savingPanel("Serveur injoignable : la donne est gardée sur ce téléphone et partira dès le retour du réseau.");
-        showNextButton();
+    var mine = Outbox.entries(game).filter(function (e) { return e.key === current.key; })[0];
+    if (event.sent && event.sent.key === current.key) {
+      location.assign(sheetUrl + "#donnes");
+    } else if (mine && mine.state !== "waiting") {
+      location.assign(sheetUrl);
+    } else if (mine && Outbox.status().reachable === false) {
+      if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+        location.assign(sheetUrl);
+        return;
       }
-    });
-  }
+      savingPanel("Serveur injoignable : la donne est gardée sur ce téléphone et partira dès le retour du réseau.");
+      showNextButton();
+    }
+  });
 
+  // Offline with no service worker, the sheet cannot open: the next deal is entered here.
   function showNextButton() {
-    if (saving.querySelector("a")) return;
-    var next = document.createElement("a");
-    next.className = "button wide";
-    next.href = location.pathname;
+    if (saving.querySelector("button")) return;
+    var next = document.createElement("button");
+    next.type = "button";
+    next.className = "wide";
     next.textContent = "Donne suivante";
+    next.addEventListener("click", function () {
+      form.reset();
+      saving.remove();
+      saving = current = null;
+      redraws.forEach(function (redraw) { redraw(); });
+      document.querySelector("h1").textContent = "Donne " + Outbox.nextNumber(game);
+      refresh();
+      window.scrollTo(0, 0);
+    });
     saving.appendChild(next);
   }
 
@@ -260,10 +273,9 @@
       data.number = Outbox.nextNumber(game) || parseInt(form.elements.number.value, 10) || undefined;
       entry = { game: game, op: "hand", number: data.number, body: data };
     }
-    saving = null;
-    Outbox.add(entry);
-    savingPanel("Envoi en cours…");
-    afterSave(entry);
+    current = entry;
+    Outbox.add(entry); // kept on the phone before anything is sent
+    savingPanel("Envoi en cours…"); // the totals with this deal, at once
   });
 
   // An edit opened with no network: the service worker had no copy of this deal's edit page and
@@ -294,11 +306,12 @@
 
   // Back on the form from the sheet (the browser keeps the page as it was): a new save can start.
   window.addEventListener("pageshow", function (event) {
-    if (event.persisted && saving) { saving.remove(); saving = null; }
+    if (event.persisted && saving) { saving.remove(); saving = current = null; }
   });
   // Melds and belote: "+" buttons per kind and removable chips, over the plain number inputs
   // (which stay the form's values, and what a page without JavaScript shows).
   var meldShortLabels = vocabulary.meld_short_labels;
+  var redraws = [];
 
   function enhanceMelds(box) {
     var inputs = Array.prototype.slice.call(box.querySelectorAll("input.count"));
@@ -338,6 +351,7 @@
       add.addEventListener("click", function () { bump(input, 1); });
       adders.appendChild(add);
     });
+    redraws.push(draw);
     box.hidden = true;
     box.parentNode.insertBefore(chips, box);
     box.parentNode.insertBefore(adders, box);

@@ -77,6 +77,14 @@ def totals(page) -> tuple[int, int]:
     return tuple(int(page.locator(f'[data-total="{team}"] >> visible=true').inner_text()) for team in "AB")
 
 
+def wait_for_the_kept_sheet(page):
+    """Until the phone has kept the game's sheet (outbox.js's copy of the server's last answer)."""
+    page.wait_for_function(
+        "() => { const game = document.querySelector('[data-game]').dataset.game;"
+        " return JSON.parse(localStorage.getItem('belote.sheets') || '{}')[game]; }"
+    )
+
+
 def open_sheet_ready_for_offline(page, url):
     """The sheet, once the service worker controls it and keeps its deal form, and the phone has
     the game's sheet."""
@@ -85,9 +93,7 @@ def open_sheet_ready_for_offline(page, url):
     page.wait_for_function(
         "() => caches.open('belote-pages').then(c => c.match(location.pathname + '/donnes/nouvelle')).then(Boolean)"
     )
-    page.wait_for_function(
-        "() => JSON.parse(localStorage.getItem('belote.sheets') || '{}')[document.querySelector('#sheet').dataset.game]"
-    )
+    wait_for_the_kept_sheet(page)
 
 
 def enter_deal_3(page):
@@ -107,8 +113,7 @@ def enter_deal_3(page):
 def edit_deal_1(page, game_url):
     page.locator('#waiting details[data-deal="1"] summary').click()  # the sheet as it will be
     page.locator('#waiting details[data-deal="1"] a', has_text="Modifier").click()
-    page.wait_for_selector("#deal-form")
-    assert page.locator("h1").inner_text() == "Modifier la donne 1"
+    page.locator("h1", has_text="Modifier la donne 1").wait_for()  # the edit page, or offline the form filled
     assert page.locator("#points").input_value() == "92"
     page.fill("#points", "60")
     page.click("#save")
@@ -144,7 +149,7 @@ def test_three_saves_wait_on_the_phone_and_land_once_each_when_the_server_answer
         page.wait_for_url(game_url + "*")
         page.wait_for_selector("#waiting")
         assert totals(page) == (510, 310)
-        page.click("text=Tout le monde passe")
+        page.click("button:has-text('Tout le monde passe')")
         edit_deal_1(page, game_url)
         page.wait_for_url(game_url + "*")
         page.wait_for_selector("#waiting")
@@ -183,5 +188,112 @@ def test_three_saves_wait_on_the_phone_and_land_once_each_when_the_server_answer
             assert other.locator(".deals > li").count() == 4
         finally:
             other_context.close()
+    finally:
+        context.close()
+
+
+def test_a_save_whose_answer_is_lost_is_sent_again_and_recorded_once(browser, server, client):
+    """The server records deal 3 but its answer never reaches the phone (the connection drops):
+    the outbox sends it again with the same Idempotency-Key, and the server replays its answer."""
+    game_id = new_game(client)
+    context, page = new_phone(browser)
+    dropped = []
+
+    def drop_the_first_answer(route):
+        if route.request.method == "POST" and not dropped:
+            route.fetch()  # the server receives and records it
+            dropped.append(route.request.headers["idempotency-key"])
+            route.abort("connectionreset")  # and the phone never hears back
+        else:
+            route.continue_()
+
+    try:
+        page.route("**/api/v1/games/*/hands", drop_the_first_answer)
+        page.goto(f"{server.url}/parties/{game_id}")
+        wait_for_the_kept_sheet(page)
+        enter_deal_3(page)
+        page.wait_for_url(f"{server.url}/parties/{game_id}*", timeout=20000)
+        page.wait_for_function("() => Outbox.entries().length === 0 && !document.querySelector('#waiting')")
+        page.locator('[data-total="A"]', has_text="510").wait_for()
+        assert totals(page) == (510, 310)
+        assert len(dropped) == 1
+        hands = client.get(f"/api/v1/games/{game_id}").get_json()["hands"]
+        assert len(hands) == 3 and hands[2]["input"]["taker_points"] == 110
+    finally:
+        context.close()
+
+
+def test_with_no_service_worker_the_deal_form_keeps_each_deal_and_takes_the_next(browser, server, client, screenshot):
+    """The table's plain-HTTP LAN: browsers give no service worker there (blocked here), so no page
+    opens offline; the deal form open when the Wi-Fi drops keeps each deal, shows the totals it
+    gives and takes the next; the deals go when the network is back. Deal 4: Bruno (B) takes 80 ♠
+    and makes 40: failed, A 160 + 80 = 240."""
+    game_id = new_game(client)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  service_workers="block")
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    try:
+        page.goto(f"{server.url}/parties/{game_id}/donnes/nouvelle")
+        wait_for_the_kept_sheet(page)
+        context.set_offline(True)
+        page.locator("#f-taker_player label", has_text="Ana").click()
+        page.locator("#f-contract label", has_text="100").click()
+        page.locator("#f-mode label").nth(1).click()  # ♥
+        page.fill("#points", "110")
+        page.click("text=Annonces et belote")
+        page.locator("#f-melds-A .adder", has_text="Cinquante").click()
+        page.locator("#f-melds-A .adder", has_text="Belote").click()
+        page.click("#save")
+        saving = page.locator(".saving")
+        saving.locator("text=Serveur injoignable").wait_for()
+        assert " ".join(saving.locator(".saving-totals").inner_text().split()) == "Nous 510 Eux 310"
+        screenshot(page, "offline-deal-form-kept")
+
+        saving.locator("button", has_text="Donne suivante").click()
+        assert page.locator("h1").inner_text() == "Donne 4"
+        assert page.locator("#points").input_value() == "" and page.locator(".chip").count() == 0
+        page.locator("#f-taker_player label", has_text="Bruno").click()
+        page.locator("#f-contract label", has_text="80").click()
+        page.locator("#f-mode label").nth(0).click()  # ♠
+        page.fill("#points", "40")  # failed: A 160 + 80 = 240, B 0
+        page.click("#save")
+        saving.locator("text=Serveur injoignable").wait_for()
+        assert " ".join(saving.locator(".saving-totals").inner_text().split()) == "Nous 750 Eux 310"
+        assert page.evaluate("() => Outbox.entries().length") == 2
+
+        context.set_offline(False)  # the outbox sends both, in order; the sheet opens when deal 4 lands
+        page.wait_for_url(f"{server.url}/parties/{game_id}*", timeout=20000)
+        page.wait_for_function("() => Outbox.entries().length === 0")
+        hands = client.get(f"/api/v1/games/{game_id}").get_json()["hands"]
+        assert len(hands) == 4 and hands[2]["input"]["melds"] == {"A": ["cinquante"], "B": []}
+        assert hands[3]["input"]["taker_points"] == 40
+        assert totals(page) == (750, 310)
+    finally:
+        context.close()
+
+
+def test_a_waiting_save_can_be_abandoned_and_is_never_sent(browser, server, client):
+    game_id = new_game(client)
+    context, page = new_phone(browser)
+    page.on("dialog", lambda dialog: dialog.accept())  # "Abandonner cette saisie ?"
+    try:
+        open_sheet_ready_for_offline(page, f"{server.url}/parties/{game_id}")
+        server.stop()
+        page.click("button:has-text('Tout le monde passe')")
+        page.locator("#waiting li.waiting").wait_for()  # the engine comes from the service worker's cache
+        page.click("button:has-text('Tout le monde passe')")
+        page.locator("#waiting li.waiting").nth(1).wait_for()
+        assert len(waiting_rows(page)) == 2
+        # Ana dealt first: Chloé deals deal 3, David deal 4, Ana the next
+        assert "Donne : Ana" in page.inner_text("#waiting")
+        page.locator('#waiting details[data-deal="4"] summary').click()
+        page.locator('#waiting details[data-deal="4"] button', has_text="Abandonner cette saisie").click()
+        assert len(waiting_rows(page)) == 1
+        server.start()
+        page.evaluate("() => Outbox.flush()")
+        page.wait_for_function("() => Outbox.entries().length === 0 && !document.querySelector('#waiting')")
+        hands = client.get(f"/api/v1/games/{game_id}").get_json()["hands"]
+        assert [hand["kind"] for hand in hands] == ["hand", "hand", "redeal"]
     finally:
         context.close()

@@ -1,0 +1,99 @@
+"""What a phone downloads to open the sheet of a game near its end, and the deal form: under 60 KB
+uncompressed with every file they load (the JSON API aside), and nothing from another host.
+
+The game: to 2000, 80 contracts taken in turn by each player (so each team in turn), melds or a
+belote on some, one failed; fourteen hands, 1,900 or so a team, the next hand would win it: the
+longest sheet a game of 80s gives before it ends.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import PHONE
+
+pytestmark = pytest.mark.browser
+
+MAX_PAGE_BYTES = 60 * 1024
+PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
+MODES = ["hearts", "spades", "diamonds", "clubs", "no_trump", "all_trump"]
+SUITS = {"hearts", "spades", "diamonds", "clubs"}
+POINTS = [92, 85, 101, 84, 110, 97, 70, 120, 95, 88, 75, 90, 99, 87]  # the 11th fails: 75 < 80
+
+
+def hand(index: int, points: int) -> dict:
+    player = index % 4
+    team, other = ("A", "B") if player % 2 == 0 else ("B", "A")
+    mode = MODES[index % len(MODES)]
+    body = {"taker": team, "taker_player": player, "contract": 80, "mode": mode, "taker_points": points}
+    if index % 3 == 0:
+        body["melds"] = {team: ["cinquante" if index % 2 == 0 else "tierce"], other: []}
+    if index % 4 == 1 and mode in SUITS:
+        body["belote"] = {team: 1, other: 0}
+    return body
+
+
+def a_game_near_its_end(client) -> tuple[str, dict]:
+    sheet = client.post("/api/v1/games", json={"players": PLAYERS, "target": 2000}).get_json()
+    game_id = sheet["id"]
+    for index, points in enumerate(POINTS):
+        response = client.post(f"/api/v1/games/{game_id}/hands", json=hand(index, points))
+        assert response.status_code == 201, response.get_json()
+        sheet = response.get_json()
+        assert not sheet["finished"], f"won after hand {index + 1}: {sheet['totals']}"
+    assert len(sheet["hands"]) == len(POINTS)
+    assert any(not deal["made"] for deal in sheet["hands"])
+    return game_id, sheet
+
+
+def weigh(browser, base_url: str, url: str) -> tuple[dict[str, int], list[str]]:
+    """Open url in a fresh phone (no cache, no service worker yet): each response's body size,
+    and every request the context saw (the page's and its service worker's)."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        responses = []
+        requests: list[str] = []
+        context.on("request", lambda request: requests.append(request.url))
+        page.on("response", lambda response: responses.append(response))  # bodies read once all is quiet
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        sizes = {response.url: len(response.body()) for response in responses}
+        assert len(sizes) == len(responses), [response.url for response in responses]  # each file once
+        return sizes, requests
+    finally:
+        context.close()
+
+
+def report(what: str, sizes: dict[str, int], base_url: str) -> int:
+    counted = {url: size for url, size in sizes.items() if url.startswith(base_url) and "/api/" not in url}
+    total = sum(counted.values())
+    lines = [f"{what}: {total:,} bytes ({total / 1024:.1f} KB) of {MAX_PAGE_BYTES:,}"]
+    lines += [f"  {size:>7,}  {url.removeprefix(base_url)}" for url, size in sorted(counted.items())]
+    lines += [f"  ({size:>6,}  {url.removeprefix(base_url)}: not counted)" for url, size in sizes.items()
+              if url not in counted]
+    print("\n" + "\n".join(lines))
+    return total
+
+
+def only_the_app(requests: list[str], base_url: str) -> list[str]:
+    return [url for url in requests if not (url.startswith(base_url + "/") or url.startswith("data:"))]
+
+
+def test_the_sheet_of_a_game_near_its_end_weighs_under_60_kb(browser, client, base_url):
+    game_id, sheet = a_game_near_its_end(client)
+    sizes, requests = weigh(browser, base_url, f"{base_url}/parties/{game_id}")
+    total = report(f"sheet, {len(sheet['hands'])} deals, totals {sheet['totals']}", sizes, base_url)
+    assert only_the_app(requests, base_url) == []
+    assert f"{base_url}/parties/{game_id}" in sizes
+    assert total < MAX_PAGE_BYTES, f"{total:,} bytes"
+
+
+def test_the_deal_form_of_that_game_weighs_under_60_kb(browser, client, base_url):
+    game_id, sheet = a_game_near_its_end(client)
+    url = f"{base_url}/parties/{game_id}/donnes/nouvelle"
+    sizes, requests = weigh(browser, base_url, url)
+    total = report(f"deal form, deal {len(sheet['hands']) + 1}", sizes, base_url)
+    assert only_the_app(requests, base_url) == []
+    assert url in sizes
+    assert total < MAX_PAGE_BYTES, f"{total:,} bytes"
