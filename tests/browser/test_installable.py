@@ -99,8 +99,12 @@ def test_the_check_does_find_a_manifest_that_will_not_do(installable_page, base_
     page = installable_page
 
     def tab_manifest(route):
-        body = {"name": "x", "start_url": "/", "display": "browser",
-                "icons": [{"src": "/static/icons/icon-192.png", "sizes": "192x192", "type": "image/png"}]}
+        body = {
+            "name": "x",
+            "start_url": "/",
+            "display": "browser",
+            "icons": [{"src": "/static/icons/icon-192.png", "sizes": "192x192", "type": "image/png"}],
+        }
         route.fulfill(status=200, content_type="application/manifest+json", body=json.dumps(body))
 
     page.context.route("**/manifest.webmanifest", tab_manifest)
