@@ -39,10 +39,13 @@ def live_deals(app) -> int:
 
 
 def token_in(html: str, action: str | None = None) -> str:
-    """The csrf_token of the page's form posting to `action` (None: the form posting to itself)."""
+    """The csrf_token of the page's form posting to `action` (None: the form posting to itself), or
+    of the form a button posting there with `formaction` belongs to (the sheet's "Supprimer")."""
+    button = re.search(rf'<button [^>]*form="([^"]+)" formaction="{re.escape(action or "")}"', html)
     for form in re.findall(r"<form\b[^>]*>.*?</form>", html, re.S):
-        form_action = re.search(r'action="([^"]*)"', form.split(">", 1)[0])
-        if (form_action.group(1) if form_action else None) == action:
+        head = form.split(">", 1)[0]
+        form_action = re.search(r'action="([^"]*)"', head)
+        if button and f'id="{button.group(1)}"' in head or (form_action.group(1) if form_action else None) == action:
             return unescape(re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form).group(1))
     raise AssertionError(f"no form posting to {action!r}")
 

@@ -61,16 +61,30 @@ class _FormParser(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.forms: list[Form] = []
         self._current: Form | None = None
+        self._by_id: dict[str | None, Form] = {}
+        self._elsewhere: list[dict[str, str | None]] = []
 
     def handle_starttag(self, tag, attrs):
         found = dict(attrs)
         if tag == "form":
             self._current = Form(action=found.get("action") or "")
             self.forms.append(self._current)
+            self._by_id[found.get("id")] = self._current
         elif self._current is not None and tag == "input":
             self._current.inputs.append(found)
         elif self._current is not None and tag == "button":
             self._current.buttons.append(found)
+        elif tag == "button" and found.get("form") and found.get("formaction"):
+            self._elsewhere.append(found)
+
+    def close(self) -> None:
+        """A button outside its form (`form="id"`) posting elsewhere (`formaction`): what it submits,
+        as one more form (the sheet's "Supprimer" buttons share one form and its token)."""
+        super().close()
+        for button in self._elsewhere:
+            owner = self._by_id[button["form"]]
+            sent = [{"type": "hidden", "name": button.get("name"), "value": button.get("value")}]
+            self.forms.append(Form(action=button["formaction"], inputs=owner.inputs + sent, buttons=[button]))
 
     def handle_startendtag(self, tag, attrs):
         self.handle_starttag(tag, attrs)
@@ -83,6 +97,7 @@ class _FormParser(HTMLParser):
 def forms_of(html: str) -> list[Form]:
     parser = _FormParser()
     parser.feed(html)
+    parser.close()
     return parser.forms
 
 
