@@ -37,7 +37,6 @@ class Answer:
     replayed: bool = False
 
 
-Recorded = Answer  # a record's answer, by the name it had before corrections had keys too
 T = TypeVar("T")
 
 

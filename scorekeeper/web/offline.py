@@ -1,10 +1,11 @@
 """Pages that open with no network: the service worker (templates/offline/sw.js, served at /sw.js
 so that its scope is the whole app) and what it needs from the server.
 
-The worker keeps every static file, under a version that is a hash of their contents: when one
-changes, the worker's text changes, the browser installs it again and it fetches them anew. It
-keeps the pages of the games last opened too, except a page showing a one-time message (a flash),
-which says `Cache-Control: no-store` so that the message is not shown again from the copy.
+The worker keeps the static files (the home-screen icons aside), under a version that is a hash
+of their contents: when one changes, the worker's text changes, the browser installs it again and
+it fetches them anew. It keeps the pages of the games last opened too, except a page showing a
+one-time message (a flash), which says `Cache-Control: no-store` so that the message is not shown
+again from the copy.
 """
 
 from __future__ import annotations
@@ -18,15 +19,21 @@ from flask import Blueprint, Flask, Response, current_app, g, get_flashed_messag
 bp = Blueprint("offline", __name__)
 
 
+# The home-screen icons are the browser's, fetched when the app is installed: not needed offline.
+NOT_KEPT = "icons/"
+
+
 @lru_cache(maxsize=4)
 def static_files(folder: str) -> tuple[tuple[str, ...], str]:
-    """Every file of the static folder (its path under it) and a hash of all their contents."""
+    """The static files the worker keeps (their paths under the folder), and a hash of the contents
+    of every file of the folder: the worker's version."""
     root = Path(folder)
     digest = hashlib.sha256()
     names = []
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
         name = path.relative_to(root).as_posix()
-        names.append(name)
+        if not name.startswith(NOT_KEPT):
+            names.append(name)
         digest.update(name.encode() + b"\0" + path.read_bytes())
     return tuple(names), digest.hexdigest()[:16]
 
@@ -51,7 +58,7 @@ def flashes() -> list[tuple[str, str]]:
 
 
 def _not_kept_with_a_flash(response: Response) -> Response:
-    if g.get("page_has_flash"):
+    if g.pop("page_has_flash", False):
         response.headers["Cache-Control"] = "no-store"
     return response
 
