@@ -6,7 +6,7 @@
 (function () {
   "use strict";
   var form = document.getElementById("deal-form");
-  if (!form || !form.dataset.vocabulary || !window.BeloteEngine) return;
+  if (!form || !form.dataset.vocabulary || !window.BeloteEngine || !window.DealFields) return;
   // The game's words and numbers, as the server writes them from belote/terms.py: never again here.
   var vocabulary = JSON.parse(form.dataset.vocabulary);
   var engine = BeloteEngine.create(vocabulary);
@@ -17,83 +17,11 @@
   var countLink = document.getElementById("count-link");
   var game = form.dataset.game;
 
-  function value(name) {
-    var input = form.querySelector('[name="' + name + '"]:checked');
-    return input ? input.value : null;
-  }
-
-  function number(name) {
-    var input = form.elements[name];
-    var n = input ? parseInt(input.value, 10) : NaN;
-    return isNaN(n) ? 0 : n;
-  }
-
-  // What is still to tap before the deal can be scored, in the form's words.
-  function missing() {
-    var names = [];
-    if (value("taker_player") === null) names.push("qui a pris");
-    if (value("contract") === null) names.push("le contrat");
-    if (value("mode") === null) names.push("l'atout");
-    var numeric = /^\d+$/.test(value("contract") || "");
-    if (numeric && !form.elements.all_tricks.checked && form.elements.points.value.trim() === "") names.push("les points faits");
-    return names;
-  }
-
-  // The same mapping as DealForm.to_body on the server: what was tapped, as the service's JSON
-  // (with taker_player, which the scoring leaves aside); null while something is missing.
-  function hand() {
-    if (missing().length) return null;
-    var player = parseInt(value("taker_player"), 10);
-    var contract = value("contract");
-    var data = {
-      taker: vocabulary.seat_teams[player],
-      taker_player: player,
-      contract: /^\d+$/.test(contract) ? parseInt(contract, 10) : contract,
-      mode: value("mode"),
-      coinche: value("coinche") || "none"
-    };
-    var points = form.elements.points.value.trim();
-    if (form.elements.all_tricks.checked) {
-      data.all_tricks = true;
-    } else if (points !== "") {
-      var p = /^\d+$/.test(points) ? parseInt(points, 10) : NaN;
-      data.taker_points = value("points_team") === "defense" ? cardPointsTotal - p : p;
-    }
-    var melds = { A: [], B: [] };
-    form.querySelectorAll("[data-meld]").forEach(function (input) {
-      for (var i = 0; i < number(input.name); i++) melds[input.dataset.team].push(input.dataset.meld);
-    });
-    if (melds.A.length || melds.B.length) data.melds = melds;
-    var belote = { A: number("belote_A"), B: number("belote_B") };
-    if (belote.A || belote.B) data.belote = belote;
-    var best = value("best_meld");
-    if (best) data.best_meld = best;
-    return data;
-  }
-
-  // The other way, for an edit opened offline (see `editedOffline`): a stored hand into the form.
-  function fill(input) {
-    function check(name, v) {
-      var radio = form.querySelector('[name="' + name + '"][value="' + v + '"]');
-      if (radio) radio.checked = true;
-    }
-    var player = input.taker_player;
-    if (player === undefined || player === null) player = vocabulary.seat_teams.indexOf(input.taker);
-    check("taker_player", player);
-    check("contract", input.contract);
-    check("mode", input.mode);
-    check("coinche", input.coinche || "none");
-    check("points_team", "takers");
-    form.elements.all_tricks.checked = !!input.all_tricks;
-    form.elements.points.value = input.taker_points === undefined || input.taker_points === null ? "" : input.taker_points;
-    form.querySelectorAll("[data-meld]").forEach(function (field) {
-      var codes = (input.melds || {})[field.dataset.team] || [];
-      field.value = codes.filter(function (code) { return code === field.dataset.meld; }).length;
-    });
-    ["A", "B"].forEach(function (team) { form.elements["belote_" + team].value = (input.belote || {})[team] || 0; });
-    form.querySelectorAll('[name="best_meld"]').forEach(function (radio) { radio.checked = radio.value === input.best_meld; });
-    if (input.best_meld) bestMeld.hidden = false;
-  }
+  var fields = DealFields.create(form, vocabulary);
+  var value = fields.value;
+  var number = fields.number;
+  var missing = fields.missing;
+  var hand = fields.read;
 
   function scoreOf(data) {
     var body = {};
@@ -291,7 +219,8 @@
       return;
     }
     title.textContent = "Modifier la donne " + deal.number;
-    fill(deal.input);
+    fields.fill(deal.input);
+    if (deal.input.best_meld) bestMeld.hidden = false;
     form.elements.version.value = deal.version;
   }
 
