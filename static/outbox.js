@@ -254,6 +254,24 @@
     listen: function (listener) { listeners.push(listener); }
   };
 
+  // On every other page, a line that says a game has saves waiting, and opens its sheet.
+  function elsewhere() {
+    var here = document.querySelector("[data-game]");
+    var games = {};
+    entries().forEach(function (e) { if (!here || e.game !== here.dataset.game) games[e.game] = (games[e.game] || 0) + 1; });
+    var main = document.querySelector("main");
+    document.querySelectorAll(".waiting-elsewhere").forEach(function (line) { line.remove(); });
+    Object.keys(games).forEach(function (game) {
+      var line = document.createElement("p");
+      line.className = "flash waiting-elsewhere";
+      line.innerHTML = games[game] + (games[game] > 1 ? " saisies" : " saisie") +
+        ' en attente d\'envoi pour une partie. <a href="/parties/' + encodeURIComponent(game) + '">Voir sa feuille</a>';
+      if (main) main.insertBefore(line, main.firstChild);
+    });
+  }
+
+  listeners.push(elsewhere);
+  document.addEventListener("DOMContentLoaded", elsewhere);
   root.addEventListener("storage", function (event) { if (event.key === ENTRIES) notify(); });
   root.addEventListener("online", function () { retries = 0; flush(); });
   document.addEventListener("visibilitychange", function () { if (!document.hidden) flush(); });

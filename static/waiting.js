@@ -75,8 +75,18 @@
     return li;
   }
 
+  function scoresText(known, scores) {
+    return " (" + esc(known.teams.A) + " " + scores.A + ", " + esc(known.teams.B) + " " + scores.B + ")";
+  }
+
+  function scored(known, body, engine) {
+    var hand = {};
+    Object.keys(body).forEach(function (k) { if (k !== "number" && k !== "taker_player") hand[k] = body[k]; });
+    try { return engine.scoreBody(hand, known.rules.rounding).scores; } catch (refused) { return null; }
+  }
+
   // Above the list: what is waiting to be sent, and what waits for the player.
-  function notices(known, projected, waiting) {
+  function notices(known, projected, waiting, engine) {
     var count = waiting.filter(function (e) { return e.state === "waiting"; }).length;
     var reach = Outbox.status();
     var html = count ? "<p><strong>" + count + (count === 1 ? " saisie" : " saisies") + " en attente d'envoi</strong> · " +
@@ -89,9 +99,11 @@
       var text;
       if (e.state === "conflict") {
         var taken = e.existing;
-        text = "La donne " + taken.number + " a déjà été enregistrée par un autre téléphone (" + what(known, taken.input || taken) +
-          ", " + esc(known.teams.A) + " " + taken.scores.A + ", " + esc(known.teams.B) + " " + taken.scores.B +
-          ") : la vôtre, " + mine + ", n'a pas été enregistrée.</p>" + button("L'enregistrer comme donne suivante", "resend", e.key);
+        var yours = e.op === "hand" ? scored(known, e.body, engine) : null;
+        text = "La donne " + taken.number + " a déjà été enregistrée par un autre téléphone : " +
+          what(known, taken.input || taken) + scoresText(known, taken.scores) + ". La vôtre, " +
+          what(known, e.body) + (yours ? scoresText(known, yours) : "") + ", n'a pas été enregistrée.</p>" +
+          button("L'enregistrer comme donne suivante", "resend", e.key);
       } else {
         text = mine + (e.state === "refused" ? " : refusée par le serveur. " + esc(e.error) : " : en attente d'envoi.") + "</p>";
       }
@@ -118,7 +130,7 @@
     view.insertAdjacentHTML("beforeend", (projected.winner
       ? '<p class="banner">' + esc(known.teams[projected.winner]) + " gagne, une fois les saisies envoyées.</p>"
       : '<p class="dealer">Donne : <strong>' + esc(known.players[projected.dealer]) + "</strong></p>") +
-      notices(known, projected, waiting) + (body.querySelector(".deals-head") || { outerHTML: "" }).outerHTML +
+      notices(known, projected, waiting, engine) + (body.querySelector(".deals-head") || { outerHTML: "" }).outerHTML +
       '<ol class="deals"></ol>');
     var number = 0;
     projected.deals.forEach(function (deal) {

@@ -55,10 +55,15 @@ def test_the_second_phone_to_save_deal_1_is_asked_and_records_nothing_unless_it_
         phone_b.wait_for_url(f"**/parties/{game_id}")
         notice = phone_b.locator(".waiting-box .notice.held")
         said = " ".join(notice.inner_text().split())
-        assert "La donne 1 a déjà été enregistrée par un autre téléphone (80 ♥ Chloé, Nous 170, Eux 70)" in said
-        assert "la vôtre, Donne 80 ♥ Chloé, n'a pas été enregistrée" in said
+        assert ("La donne 1 a déjà été enregistrée par un autre téléphone : 80 ♥ Chloé (Nous 170, Eux 70). "
+                "La vôtre, 80 ♥ Chloé (Nous 180, Eux 60), n'a pas été enregistrée.") in said
         screenshot(phone_b, "deal-taken")
         assert totals(phone_b) == (170, 70)  # what the server has; the held deal counts for nothing
+        phone_b.goto(base_url + "/")  # every other page says it waits, and leads back to it
+        phone_b.locator(".waiting-elsewhere", has_text="1 saisie en attente d'envoi pour une partie").click()
+        phone_b.click("text=Voir sa feuille")
+        phone_b.wait_for_url(f"**/parties/{game_id}")
+        notice = phone_b.locator(".waiting-box .notice.held")
         notice.locator("button", has_text="Abandonner").click()
         phone_b.locator(".waiting-box").wait_for(state="detached")
         assert len(client.get(f"/api/v1/games/{game_id}").get_json()["hands"]) == 1
