@@ -10,7 +10,7 @@
   var SHEETS = "belote.sheets";
   var SHEETS_KEPT = 20;
   var TIMEOUT_MS = 15000;
-  var RETRY_MS = [1000, 2000, 5000, 10000, 30000];
+  var RETRY_MS = [1000, 2000, 5000, 10000]; // a failed try costs nothing: every 10 s at most
   var listeners = [];
   var sending = false;
   var retries = 0;

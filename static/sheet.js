@@ -39,6 +39,7 @@
     busy = true;
     fetch("/api/v1/games/" + game, { headers: etag ? { "If-None-Match": etag } : {}, cache: "no-store" })
       .then(function (response) {
+        if (Outbox.status().reachable === false) Outbox.flush(); // the server answers again: send now
         if (response.status !== 200) return null;
         etag = response.headers.get("ETag");
         return response.json().then(function (data) {
