@@ -41,15 +41,14 @@
         coinche: value("coinche") || "none"
       };
       var points = form.elements.points.value.trim();
-      if (form.elements.all_tricks.checked) {
-        data.all_tricks = true;
-      } else if (points !== "") {
+      if (form.elements.all_tricks.checked) data.all_tricks = true;
+      if (points !== "") { // with all_tricks too: the rules refuse any but all the card points
         var p = /^\d+$/.test(points) ? parseInt(points, 10) : NaN;
         data.taker_points = value("points_team") === "defense" ? vocabulary.card_points_total - p : p;
       }
       var melds = { A: [], B: [] };
-      form.querySelectorAll("[data-meld]").forEach(function (input) {
-        for (var i = 0; i < number(input.name); i++) melds[input.dataset.team].push(input.dataset.meld);
+      form.querySelectorAll("[data-meld]").forEach(function (input) { // melds_A_tierce: team A
+        for (var i = 0; i < number(input.name); i++) melds[input.name.charAt(6)].push(input.dataset.meld);
       });
       if (melds.A.length || melds.B.length) data.melds = melds;
       var belote = { A: number("belote_A"), B: number("belote_B") };
@@ -75,7 +74,7 @@
       form.elements.all_tricks.checked = !!input.all_tricks;
       form.elements.points.value = input.taker_points === undefined || input.taker_points === null ? "" : input.taker_points;
       form.querySelectorAll("[data-meld]").forEach(function (field) {
-        var codes = (input.melds || {})[field.dataset.team] || [];
+        var codes = (input.melds || {})[field.name.charAt(6)] || [];
         field.value = codes.filter(function (code) { return code === field.dataset.meld; }).length;
       });
       ["A", "B"].forEach(function (team) { form.elements["belote_" + team].value = (input.belote || {})[team] || 0; });

@@ -14,7 +14,11 @@
   var preview = document.getElementById("preview");
   var other = document.getElementById("other-points");
   var bestMeld = document.getElementById("f-best_meld");
-  var countLink = document.getElementById("count-link");
+  var problems = document.getElementById("problems");
+  var capot = document.getElementById("capot-question");
+  // A refusal in the players' words: the server's (forms.FIELD_WORDS, FIELD_OF_ERROR), in the page.
+  var refusal = JSON.parse(form.dataset.refusal);
+  var apiWords = Object.keys(refusal.words).sort(function (a, b) { return b.length - a.length; });
   var game = form.dataset.game;
 
   var fields = DealFields.create(form, vocabulary);
@@ -60,7 +64,7 @@
     var points = form.elements.points.value.trim();
     var p = parseInt(points, 10);
     if (form.elements.all_tricks.checked) {
-      other.textContent = "Tous les plis : les points faits ne comptent pas.";
+      other.textContent = "Tous les plis : " + cardPointsTotal + " points pour les preneurs.";
     } else if (points !== "" && !isNaN(p) && p >= 0 && p <= cardPointsTotal) {
       var mine = value("points_team") === "defense" ? "la défense" : "les preneurs";
       var theirs = value("points_team") === "defense" ? "les preneurs" : "la défense";
@@ -70,27 +74,69 @@
     }
   }
 
-  // The card counter brings its points back to this form: the link carries what was already
-  // tapped (as the form's own fields) in its return address, so nothing entered is lost.
-  function updateCountLink() {
-    if (!countLink) return;
-    var url = new URL(countLink.href, location.href);
-    url.searchParams.set("mode", value("mode") || "hearts");
-    url.searchParams.set("team", value("points_team") || "takers");
-    var state = new URLSearchParams();
-    new FormData(form).forEach(function (v, k) {
-      var zeroCount = v === "0" && /^(melds_|belote_)/.test(k);
-      if (k !== "csrf_token" && k !== "points" && v !== "" && !zeroCount) state.append(k, v);
+  function forPeople(message) {
+    apiWords.forEach(function (key) { message = message.split("« " + key + " »").join("« " + refusal.words[key] + " »"); });
+    return message;
+  }
+
+  // All the card points for the takers without "Tous les plis": the form asks, one tap ticks it.
+  function updateCapot() {
+    var p = form.elements.points.value.trim();
+    var taker = value("points_team") === "defense" ? cardPointsTotal - parseInt(p, 10) : parseInt(p, 10);
+    var was = capot.hidden;
+    capot.hidden = !/^\d+$/.test(p) || taker !== cardPointsTotal || form.elements.all_tricks.checked;
+    if (was && !capot.hidden && capot.getBoundingClientRect().bottom > innerHeight - 80) capot.scrollIntoView({ block: "center" });
+  }
+
+  // What stops the save, as [form field name, message]: what is still to tap, or the rules' refusal.
+  function refusals() {
+    var required = ["taker_player", "contract", "mode"].filter(function (name) { return value(name) === null; });
+    if (required.length) return required.map(function (name) { return [name, refusal.required[name]]; });
+    var data = hand();
+    if (!data) return [["points", refusal.required.points]];
+    try {
+      scoreOf(data);
+      return [];
+    } catch (refused) {
+      return [[refusal.fields[refused.field] || "taker_player", forPeople(refused.message)]];
+    }
+  }
+
+  // A refused save: one summary atop the form (role="alert"), the message next to its field, and
+  // the focus on the first field in error, all in view (the summary sticks to the screen's top).
+  function showProblems(list, focus) {
+    form.querySelectorAll(".js-error").forEach(function (p) { p.remove(); });
+    form.querySelectorAll(".has-error").forEach(function (f) { f.classList.remove("has-error"); });
+    problems.hidden = !list.length;
+    var items = problems.querySelector("ul");
+    items.innerHTML = "";
+    list.forEach(function (problem) {
+      var box = form.elements[problem[0]].length ? form.elements[problem[0]][0] : form.elements[problem[0]];
+      var fieldset = box.closest("fieldset");
+      if (fieldset.hidden) fieldset.hidden = false;
+      var extras = fieldset.closest("details");
+      if (extras) extras.open = true;
+      var li = document.createElement("li");
+      li.textContent = problem[1];
+      items.appendChild(li);
+      var note = document.createElement("p");
+      note.className = "error js-error";
+      note.textContent = problem[1];
+      fieldset.classList.add("has-error");
+      var next = box.closest(".points-row, .options");
+      if (next) next.after(note); else fieldset.appendChild(note);
+      problem.push(box.closest(".steppers") && box.closest(".steppers").hidden ? fieldset.querySelector("button") : box);
     });
-    if (!state.has("contract")) state.set("contract", "");
-    url.searchParams.set("return", location.pathname + "?" + state.toString());
-    countLink.href = url.pathname + url.search;
+    if (!list.length || !focus) return;
+    list[0][2].focus({ preventScroll: true });
+    list[0][2].scrollIntoView({ block: "center" });
   }
 
   // The preview: this deal's score, or what it still needs, or why the rules refuse it.
   function refresh() {
     updateOther();
-    updateCountLink();
+    updateCapot();
+    if (!problems.hidden) showProblems(refusals(), false); // after a refused save, kept up to date
     var data = hand();
     if (!data) {
       preview.innerHTML = '<p class="muted"></p>';
@@ -103,7 +149,7 @@
       return result;
     } catch (refused) {
       preview.innerHTML = '<p class="error"></p>';
-      preview.firstChild.textContent = refused.message;
+      preview.firstChild.textContent = problems.hidden ? forPeople(refused.message) : "";
       if (refused.field === "best_meld") {
         bestMeld.hidden = false;
         preview.firstChild.textContent = "Annonces égales : dites laquelle est la meilleure.";
@@ -132,7 +178,7 @@
     var known = Outbox.knownSheet(game);
     var html = "";
     if (known) {
-      var projected = Outbox.project(known, Outbox.entries(game), engine);
+      var projected = Projection.project(known, Outbox.entries(game), engine);
       html = '<p class="saving-totals">' + ["A", "B"].map(function (team) {
         return "<span>" + escapeHtml(known.teams[team]) + " <strong>" + projected.totals[team] + "</strong></span>";
       }).join("") + "</p>";
@@ -151,7 +197,8 @@
     var sheetUrl = form.dataset.sheetUrl;
     var mine = Outbox.entries(game).filter(function (e) { return e.key === current.key; })[0];
     if (event.sent && event.sent.key === current.key) {
-      location.assign(sheetUrl + "#donnes");
+      // The sheet at its top (totals, who deals next), saying what this deal gave (static/sheet.js).
+      location.assign(sheetUrl + (editing ? "#modifiee-" : "#enregistree-") + current.number);
     } else if (mine && mine.state !== "waiting") {
       location.assign(sheetUrl);
     } else if (mine && Outbox.status().reachable === false) {
@@ -184,14 +231,24 @@
   }
 
   form.addEventListener("submit", function (event) {
-    if (!event.submitter || event.submitter.id !== "save" || !window.Outbox) return; // "Calculer" without script
+    var button = event.submitter;
+    if (button && button.getAttribute("formaction")) return; // the whole form goes to a tool (counter, melds)
+    if (!window.Outbox) return; // the server answers, as without script
     event.preventDefault();
-    if (saving) return; // one save per form: a double tap sends nothing more
-    var result = refresh();
-    if (!result) {
-      preview.scrollIntoView({ block: "center" });
+    if (button && button.id === "capot-yes") {
+      form.elements.all_tricks.checked = true;
+      refresh();
       return;
     }
+    if (!button || button.id !== "save") { // Enter in a field: the preview is live already
+      if (document.activeElement) document.activeElement.blur();
+      return;
+    }
+    if (saving) return; // one save per form: a double tap sends nothing more
+    var list = refusals();
+    showProblems(list, true);
+    var result = refresh();
+    if (list.length || !result) return;
     var data = hand();
     var entry;
     if (editing) {
@@ -243,7 +300,7 @@
   var redraws = [];
 
   function enhanceMelds(box) {
-    var inputs = Array.prototype.slice.call(box.querySelectorAll("input.count"));
+    var inputs = Array.prototype.slice.call(box.querySelectorAll("input"));
     var chips = document.createElement("div");
     chips.className = "chips";
     var adders = document.createElement("div");

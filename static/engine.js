@@ -1,5 +1,5 @@
 /* Belote bridgée's scoring engine for the pages: a port of the Python engine, which is the reference
-   (scorekeeper/belote/: hand_json.parse_hand, hand.check_hand, scoring.score, game.winner_of and
+   (scorekeeper/belote/: hand_json.parse_hand, hand.check_hand with check_declarations, scoring.score, game.winner_of and
    dealer_after). tests/test_engine_differential.py keeps the two equal (random hands through both:
    the same scores, lines and refusals). The rules' numbers and words come in `vocabulary`, derived
    from belote/terms.py by scorekeeper/web/vocabulary.py (script_vocabulary); only the sentences are
@@ -161,6 +161,124 @@
           seen[carre] = true;
         });
       });
+      checkDeclarations(hand);
+    }
+
+    // check_declarations (hand.py): melds and belotes that no deal of 32 cards gives
+
+    function and(words) {
+      return words.length === 1 ? words[0] : words.slice(0, -1).join(", ") + " et " + words[words.length - 1];
+    }
+    function bySize(a, b) { return V.meld_cards[b] - V.meld_cards[a]; }  // largest first (a stable sort)
+    function longest(runs) { return Math.max.apply(null, [0].concat(runs)); }
+
+    // The runs of ranks (7 8 9 10 J Q K A) that no carré of `carres` takes, in each suit.
+    function freeRuns(carres) {
+      var taken = carres.map(function (carre) { return V.carre_positions[carre]; }), runs = [], length = 0;
+      for (var position = 0; position < V.cards_per_suit; position++) {
+        if (taken.indexOf(position) >= 0) {
+          runs.push(length);
+          length = 0;
+        } else {
+          length += 1;
+        }
+      }
+      runs.push(length);
+      return runs.filter(function (run) { return run > 0; });
+    }
+
+    function combinations(items, count) {  // as Python's itertools.combinations, in its order
+      if (count === 0) return [[]];
+      var found = [];
+      items.forEach(function (item, i) {
+        combinations(items.slice(i + 1), count - 1).forEach(function (rest) { found.push([item].concat(rest)); });
+      });
+      return found;
+    }
+
+    function checkDeclarations(hand) {
+      var melds = hand.melds[A].concat(hand.melds[B]);
+      var carres = melds.filter(isCarre).sort(function (a, b) { return V.carre_positions[a] - V.carre_positions[b]; });
+      var sequences = melds.filter(function (meld) { return !isCarre(meld); });
+      carresAndSequences(carres, sequences);
+      belotesAndCarres(hand);
+      V.teams.forEach(function (team) { teamHands(team, hand.melds[team]); });
+      suits(carres, sequences.sort(bySize));
+    }
+
+    function carresAndSequences(carres, sequences) {
+      if (!sequences.length) return;
+      var sequence = sequences.reduce(function (best, meld) { return bySize(best, meld) > 0 ? meld : best; });
+      var size = V.meld_cards[sequence], blocking = null;
+      if (longest(freeRuns(carres)) >= size) return;
+      for (var count = 1; !blocking; count++) {
+        blocking = combinations(carres, count).filter(function (chosen) { return longest(freeRuns(chosen)) < size; })[0];
+      }
+      var words = V.sequence_words[sequence];
+      refuse("melds", "« melds » : " + and(blocking.map(function (carre) { return "un " + V.meld_labels[carre]; })
+        .concat([words[0]])) + " ne peuvent pas être annoncés ensemble : " + words[1] + " contient " +
+        blocking.map(function (carre) { return V.carre_card_words[carre][0]; }).join(" ou ") + ", et " +
+        and(blocking.map(function (carre) { return V.carre_card_words[carre][1]; })) + " sont dans " +
+        (blocking.length === 1 ? "le carré." : "les carrés."));
+    }
+
+    function belotesAndCarres(hand) {
+      V.teams.forEach(function (team) {
+        V.belote_carres.forEach(function (carre) {
+          if (hand.melds[team].indexOf(carre) >= 0 && hand.belote[other(team)]) {
+            refuse("belote", "« belote » : une belote de l'équipe " + other(team) + " et le " + V.meld_labels[carre] +
+              " de l'équipe " + team + " ne peuvent pas être annoncés ensemble : une belote demande le roi et la " +
+              "dame d'atout, et " + V.carre_card_words[carre][1] + " sont dans le carré.");
+          }
+        });
+      });
+    }
+
+    function fitsTwoHands(melds) {  // two players of 8 cards, a card in one meld at most
+      var sizes = melds.map(function (meld) { return V.meld_cards[meld]; }), total = 0;
+      sizes.forEach(function (size) { total += size; });
+      for (var mask = 0; mask < 1 << sizes.length; mask++) {
+        var first = 0;
+        sizes.forEach(function (size, i) { if (mask >> i & 1) first += size; });
+        if (first <= V.cards_per_player && total - first <= V.cards_per_player) return true;
+      }
+      return false;
+    }
+
+    function teamHands(team, melds) {
+      if (fitsTwoHands(melds)) return;
+      refuse("melds", "« melds » : les annonces de l'équipe " + team + " (" + melds.map(function (meld) {
+        return V.meld_labels[meld];
+      }).join(", ") + ") ne tiennent pas dans les mains de ses deux joueurs : " + V.cards_per_player +
+        " cartes chacun, et une carte ne sert qu'à une annonce (" + V.meld_cards.cent + " pour un cent, " +
+        V.meld_cards.cinquante + " pour une cinquante ou un carré, " + V.meld_cards.tierce + " pour une tierce).");
+    }
+
+    // Whether runs of `sizes` cards (largest first) each lie in one stretch of `room`, none sharing a card.
+    function fitsSuits(sizes, room) {
+      if (!sizes.length) return true;
+      var tried = [];
+      for (var i = 0; i < room.length; i++) {
+        if (room[i] >= sizes[0] && tried.indexOf(room[i]) < 0) {
+          tried.push(room[i]);
+          var left = room.slice();
+          left[i] -= sizes[0];
+          if (fitsSuits(sizes.slice(1), left)) return true;
+        }
+      }
+      return false;
+    }
+
+    function suits(carres, sequences) {
+      var runs = freeRuns(carres), room = [];
+      for (var suit = 0; suit < V.suit_count; suit++) room = room.concat(runs);
+      if (fitsSuits(sequences.map(function (meld) { return V.meld_cards[meld]; }), room)) return;
+      var aside = carres.length ? " (" + and(carres.map(function (carre) { return "le " + V.meld_labels[carre]; })) +
+        " mis à part)" : "";
+      refuse("melds", "« melds » : les suites annoncées (" + sequences.map(function (meld) {
+        return V.meld_labels[meld];
+      }).join(", ") + ") ne tiennent pas dans les quatre couleurs de " + V.cards_per_suit + " cartes" + aside +
+        " : une suite prend des cartes qui se suivent dans une couleur, et une carte ne sert qu'à une annonce.");
     }
 
     // score (scoring.py)
@@ -209,20 +327,19 @@
         refuse("best_meld", "« best_meld » est requis : les meilleures annonces des deux équipes sont égales (" +
           a.label + " contre " + b.label + "), la table doit dire laquelle l'emporte.");
       }
-      var sequences = "suites égales (" + a.label + ") : ";
-      if (V.teams.indexOf(hand.best_meld) < 0) {
-        return {winner: null, reason: sequences + "personne ne marque ses annonces"};
-      }
-      return {winner: hand.best_meld, reason: sequences + "la table donne la meilleure à " + hand.best_meld};
+      var sequences = "suites égales (" + a.label + ") : ";  // no team named: the explanation names the winner
+      if (V.teams.indexOf(hand.best_meld) < 0) return {winner: null, reason: sequences + "la table ne les départage pas"};
+      return {winner: hand.best_meld, reason: sequences + "la table a désigné la meilleure"};
     }
 
-    function meldsLabel(melds) {
-      return "Annonces (" + melds.map(function (meld) { return V.meld_labels[meld]; }).join(", ") + ")";
+    function meldsLabel(melds, title) {
+      return (title || "Annonces") + " (" + melds.map(function (meld) { return V.meld_labels[meld]; }).join(", ") + ")";
     }
     function contractLabel(hand, prefix) {
       var contract = hand.contract, m = V.coinche_multipliers[hand.coinche];
       var base = prefix + " " + contract.label + (contract.kind === "points" ? "" : " (" + contract.value + ")");
-      return m === 1 ? base : base + " × " + m + " (" + get(V.coinche_participles, hand.coinche, "") + ")";
+      var word = get(V.coinche_participles, hand.coinche, "");  // feminine after a générale: coinchée
+      return m === 1 ? base : base + " × " + m + " (" + word + (contract.kind === "generale" ? "e" : "") + ")";
     }
     function cardPointsLabel(points, rounded, rounding) {
       if (rounding === "none" || points === rounded) return "Points faits";
@@ -274,8 +391,7 @@
         if (kind !== "generale") line(defense, "Chute : " + BONUS, BONUS);  // générale: 800, no 160
         line(defense, contractLabel(hand, "Contrat chuté"), contractPoints);
         if (figures[taker].melds) {
-          line(defense, "Annonces des preneurs : " + meldsLabel(hand.melds[taker]).toLowerCase(),
-               figures[taker].melds);
+          line(defense, meldsLabel(hand.melds[taker], "Annonces des preneurs"), figures[taker].melds);
         }
         if (figures[defense].melds) line(defense, meldsLabel(hand.melds[defense]), figures[defense].melds);
       }

@@ -3,7 +3,7 @@
 // entered as, then sent to the JSON API, in order, retried after a drop or a 5xx (the key turns a
 // retry the server already recorded into a replay), held for the player on a refusal or a 409.
 // Every page loads it, so kept saves leave as soon as any page opens with the server in reach.
-// The server's last sheet of each game is kept too: `project` draws the sheet as it will be.
+// The server's last sheet of each game is kept too (static/projection.js starts from it).
 (function (root) {
   "use strict";
   var ENTRIES = "belote.outbox";
@@ -167,62 +167,6 @@
     retryTimer = setTimeout(flush, RETRY_MS[Math.min(retries++, RETRY_MS.length - 1)]);
   }
 
-  // The sheet as it will be once the waiting entries land: the server's deals, then each entry
-  // applied in order as the server will apply it (numbers as the player saw them then), every
-  // total counted again, the entries' scores by the engine. Entries held for the player and the
-  // ones that are not a row (a delete, an undo) are listed in `notices`.
-  function project(sheet, waiting, engine) {
-    var rounding = sheet.rules.rounding;
-    var first = engine.dealerAfter(sheet.dealer, -sheet.hands.length);
-    var deals = sheet.hands.map(function (d) {
-      return { kind: d.kind, input: d.input, reason: d.reason, player: d.player, version: d.version,
-               made: d.made, scores: d.scores, pending: null };
-    });
-    var notices = [];
-    var undoWaiting = false;
-    waiting.forEach(function (e) {
-      if (e.state !== "waiting") {
-        notices.push(e);
-      } else if (e.op === "hand") {
-        deals.push({ kind: "hand", input: withoutKeys(e.body, ["number"]), pending: e });
-      } else if (e.op === "redeal") {
-        deals.push({ kind: "redeal", reason: e.body.reason, player: e.body.player, pending: e });
-      } else if (e.op === "edit" && deals[e.number - 1]) {
-        var old = deals[e.number - 1];
-        deals[e.number - 1] = old.kind === "hand"
-          ? { kind: "hand", input: withoutKeys(e.body, ["version"]), pending: e }
-          : { kind: "redeal", reason: e.body.reason, player: e.body.player, pending: e };
-      } else if (e.op === "delete" && deals[e.number - 1]) {
-        e.deal = deals.splice(e.number - 1, 1)[0];
-        notices.push(e);
-      } else {
-        undoWaiting = undoWaiting || e.op === "undo";
-        notices.push(e);
-      }
-    });
-    var totals = { A: 0, B: 0 };
-    deals.forEach(function (d, i) {
-      d.number = i + 1;
-      d.dealer = engine.dealerAfter(first, i);
-      if (d.pending) {
-        d.scores = { A: 0, B: 0 };
-        if (d.kind === "hand") {
-          try {
-            d.result = engine.scoreBody(withoutKeys(d.input, ["taker_player"]), rounding);
-            d.scores = d.result.scores;
-            d.made = d.result.made;
-          } catch (refused) {
-            d.error = refused.message;
-          }
-        }
-      }
-      totals = { A: totals.A + d.scores.A, B: totals.B + d.scores.B };
-      d.totals = totals;
-    });
-    return { deals: deals, totals: totals, dealer: engine.dealerAfter(first, deals.length),
-             winner: engine.winnerOf(totals, sheet.target), notices: notices, undoWaiting: undoWaiting };
-  }
-
   // The number the next deal of `game` will have once the waiting saves land (null: the game's
   // sheet never reached this phone).
   function nextNumber(game) {
@@ -234,12 +178,6 @@
     }, known.hands.length) + 1;
   }
 
-  function withoutKeys(object, keys) {
-    var copy = {};
-    Object.keys(object || {}).forEach(function (k) { if (keys.indexOf(k) < 0) copy[k] = object[k]; });
-    return copy;
-  }
-
   root.Outbox = {
     add: add,
     entries: entries,
@@ -248,7 +186,6 @@
     flush: flush,
     knownSheet: knownSheet,
     remember: remember,
-    project: project,
     nextNumber: nextNumber,
     status: function () { return status; },
     listen: function (listener) { listeners.push(listener); }

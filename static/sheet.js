@@ -56,12 +56,13 @@
 
   // --- the sheet as it will be ---------------------------------------------------------------
 
-  // static/engine.js and static/waiting.js, fetched the first time a save waits (from the service
-  // worker's cache when offline); `draw` runs again once both are there.
+  // static/engine.js, projection.js and waiting.js, fetched the first time a save waits (from the
+  // service worker's cache when offline); `draw` runs again once all three are there.
   function loadWaitingView() {
     if (loading) return;
-    loading = 2;
-    [sheet.dataset.engine, sheet.dataset.waiting].forEach(function (src) {
+    var scripts = [sheet.dataset.engine, sheet.dataset.projection, sheet.dataset.waiting];
+    loading = scripts.length;
+    scripts.forEach(function (src) {
       var script = document.createElement("script");
       script.src = src;
       script.onload = function () {
@@ -148,6 +149,27 @@
       registration.active.postMessage({ keep: [location.pathname, location.pathname + "/donnes/nouvelle"] });
     });
   }
+  // Back from the deal form's save (#enregistree-N, #modifiee-N: no element, so no scroll): the
+  // sheet at its top, the totals and who deals next, with a line saying what the deal gave, and its
+  // row lit for a moment (seen if it fits on the screen; the line links to it otherwise).
+  function saidSaved() {
+    var saved = /^#(enregistree|modifiee)-(\d+)$/.exec(location.hash);
+    history.replaceState(null, "", location.pathname + location.search);
+    var row = saved && document.getElementById("donne-" + saved[2]);
+    if (!row) return;
+    var names = sheet.querySelectorAll(".totals .team-name");
+    var scores = row.querySelectorAll(".deal-row .score");
+    var line = [0, 1].map(function (i) { return names[i].textContent + " +" + scores[i].firstChild.textContent; });
+    say("Donne " + saved[2] + (saved[1] === "modifiee" ? " modifiée" : " enregistrée") + " : " + line.join(", ") + ".");
+    var link = document.createElement("a");
+    link.href = "#donne-" + saved[2];
+    link.textContent = "Voir";
+    status.appendChild(document.createTextNode(" "));
+    status.appendChild(link);
+    row.animate([{ backgroundColor: "#f7d774" }, { backgroundColor: "transparent" }], { duration: 3000 });
+  }
+
+  saidSaved();
   draw();
   setInterval(poll, 2500);
   document.addEventListener("visibilitychange", poll);

@@ -36,7 +36,8 @@
     if (deal.kind === "hand") {
       summary += '<span class="what">' + contract(deal.input) + "<small>" +
         esc(deal.input.taker_player == null ? known.teams[deal.input.taker] : known.players[deal.input.taker_player]) +
-        " " + (deal.error ? "refusée" : deal.made ? "fait" : "chuté") + "</small>";
+        " " + (deal.error ? "refusée" : deal.made ? "fait" : "chuté") +
+        (!deal.error && deal.input.all_tricks && typeof deal.input.contract === "number" ? ", capot" : "") + "</small>";
     } else {
       summary += '<span class="what redeal">' + esc(words.redeal_reasons[deal.reason]) +
         (deal.player === undefined || deal.player === null ? "" : " <small>(" + esc(known.players[deal.player]) + ")</small>");
@@ -95,7 +96,8 @@
       "</p>" + button("Envoyer maintenant", "flush") : "";
     projected.notices.forEach(function (e) {
       var mine = e.op === "undo" ? "Annulation de la dernière action" : e.op === "delete" ? "Suppression de la donne " + e.number
-        : (e.op === "edit" ? "Modification de la donne " + e.number + " : " : "Donne ") + what(known, e.body);
+        : (e.op === "edit" ? "Modification de la donne " + e.number + " (" + what(known, e.body) + ")"
+          : "Donne " + what(known, e.body));
       var text;
       if (e.state === "conflict") {
         var taken = e.existing;
@@ -116,7 +118,7 @@
   // The sheet as it will be, over the server's (#sheet-body, hidden meanwhile).
   function draw(sheet, known, waiting, engine) {
     var body = document.getElementById("sheet-body");
-    var projected = Outbox.project(known, waiting, engine);
+    var projected = Projection.project(known, waiting, engine);
     // The page's rows lend their breakdowns while the page shows the sheet the projection starts from.
     var serverRows = String(known.revision) === sheet.dataset.revision ? body.querySelectorAll(".deals > li") : null;
     var view = document.createElement("div");
@@ -127,9 +129,12 @@
       totals.querySelectorAll("progress")[i].value = Math.min(projected.totals[team], known.target);
     });
     view.appendChild(totals);
-    view.insertAdjacentHTML("beforeend", (projected.winner
-      ? '<p class="banner">' + esc(known.teams[projected.winner]) + " gagne, une fois les saisies envoyées.</p>"
-      : '<p class="dealer">Donne : <strong>' + esc(known.players[projected.dealer]) + "</strong></p>") +
+    var loser = projected.winner === "A" ? "B" : "A";
+    view.insertAdjacentHTML("beforeend", (projected.winner // the words of templates/sheet/_deals.html
+      ? '<p class="banner"><strong>Partie gagnée par ' + esc(known.teams[projected.winner]) + "</strong>, " +
+        projected.totals[projected.winner] + " à " + projected.totals[loser] + " (+" +
+        (projected.totals[projected.winner] - projected.totals[loser]) + "), une fois les saisies envoyées.</p>"
+      : '<p class="dealer">Prochaine donne : <strong>' + esc(known.players[projected.dealer]) + "</strong> distribue</p>") +
       notices(known, projected, waiting, engine) + (body.querySelector(".deals-head") || { outerHTML: "" }).outerHTML +
       '<ol class="deals"></ol>');
     var number = 0;

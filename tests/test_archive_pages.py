@@ -49,7 +49,7 @@ def test_the_home_page_shows_games_in_progress_then_evenings_newest_first(client
     assert page.index("samedi 7 juin 2025") < page.index("samedi 17 mai 2025 · Chez Ana")
     assert f'href="/parties/{playing}"' in page  # a game in progress opens its live sheet
     assert f'href="/archives/parties/{done}"' in page  # a past one, the archive's
-    assert "1170 – 70" in page and "Nous gagne" in page
+    assert "1170 – 70" in page and "gagnée par Nous" in page
     assert "240 – 0" in page and "en cours · 1 donne" in page
     for link in ("/soirees", "/statistiques", "/recherche", "/archives/importer", "/outils/compter"):
         assert f'href="{link}"' in page
@@ -116,7 +116,7 @@ def test_a_past_game_is_read_only_with_every_breakdown_and_a_chart(client, db):
     game_id = finished_game(db, evening_id)
     service.record_hand(db, service.create_game(db, {}).game.id, EX_1)  # another game: not on this page
     page = text(client.get(f"/archives/parties/{game_id}"))
-    assert "Nous gagne" in page and "1170" in page
+    assert "Partie gagnée par Nous" in page and "1170" in page
     assert page.count('class="breakdown"') == 3
     assert "Points faits arrondis (92 → 90)" in page and "Capot fait" in page
     assert 'class="why"' in page  # the explanations, as on the live sheet

@@ -62,9 +62,35 @@ def test_export_csv_by_extension_or_by_option(app, db, filled, tmp_path):
     runner = app.test_cli_runner()
     assert runner.invoke(args=["export", str(tmp_path / "a.csv")]).exit_code == 0
     assert runner.invoke(args=["export", "--format", "csv", str(tmp_path / "a.txt")]).exit_code == 0
-    rows = list(csv.DictReader(io.StringIO((tmp_path / "a.csv").read_text(encoding="utf-8"))))
+    text = (tmp_path / "a.csv").read_text(encoding="utf-8-sig")  # after its byte order mark
+    rows = list(csv.DictReader(io.StringIO(text, newline=""), delimiter=";"))
     assert len(rows) == 9 and rows[0]["score A"] == "170"
-    assert (tmp_path / "a.txt").read_text(encoding="utf-8") == (tmp_path / "a.csv").read_text(encoding="utf-8")
+    assert (tmp_path / "a.txt").read_bytes() == (tmp_path / "a.csv").read_bytes()
+    assert (tmp_path / "a.csv").read_bytes() == export.export_csv(db).encode("utf-8")  # as the pages give it
+
+
+def test_export_csv_with_commas_is_the_old_format(app, db, filled, tmp_path):
+    result = app.test_cli_runner().invoke(args=["export", "--sep", "comma", str(tmp_path / "a.csv")])
+    assert result.exit_code == 0, result.output
+    raw = (tmp_path / "a.csv").read_bytes()
+    assert not raw.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8"), newline="")))
+    assert len(rows) == 9 and rows[0]["soirée"] == "2025-05-17" and rows[0]["score A"] == "170"
+    assert raw.decode("utf-8") == export.export_csv(db, separator="comma")
+    refused = app.test_cli_runner().invoke(args=["export", "--sep", "tab", str(tmp_path / "b.csv")])
+    assert refused.exit_code != 0 and not (tmp_path / "b.csv").exists()
+
+
+def test_export_csv_neutralises_formulas_on_the_command_line_too(app, db, tmp_path):
+    game_id = service.create_game(db, {"players": ["=1+1", "Bruno", "@SUM(A1)", "David"],
+                                        "teams": {"A": '=HYPERLINK("http://x","y")', "B": "-1+2"}}).game.id
+    service.record_hand(db, game_id, EX_1)
+    assert app.test_cli_runner().invoke(args=["export", str(tmp_path / "a.csv")]).exit_code == 0
+    text = (tmp_path / "a.csv").read_text(encoding="utf-8-sig")
+    (row,) = csv.DictReader(io.StringIO(text, newline=""), delimiter=";")
+    assert (row["équipe A"], row["équipe B"], row["donneur"], row["preneur"]) == (
+        "'=HYPERLINK(\"http://x\",\"y\")", "'-1+2", "'=1+1", "'=1+1"
+    )
 
 
 def test_export_an_evening_or_a_game(app, db, filled, tmp_path):

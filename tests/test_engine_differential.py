@@ -26,6 +26,7 @@ from test_worked_examples import EXAMPLES
 
 from scorekeeper.belote.errors import InvalidHand
 from scorekeeper.belote.game import dealer_after, winner_of
+from scorekeeper.belote.hand import Hand, check_declarations
 from scorekeeper.belote.hand_json import parse_hand
 from scorekeeper.belote.scoring import count_figures, meld_winner, score
 from scorekeeper.belote.terms import (
@@ -37,9 +38,11 @@ from scorekeeper.belote.terms import (
     TARGETS,
     BestMeldCall,
     Coinche,
+    Contract,
     Meld,
     Mode,
     Rounding,
+    Team,
 )
 from scorekeeper.web.api.score import result_to_json
 from scorekeeper.web.vocabulary import script_vocabulary
@@ -155,6 +158,9 @@ def random_body(rng: random.Random) -> tuple[dict, str | None, list[str] | None]
         a = rng.randint(0, belotes)
         body["belote"] = {"A": a, "B": belotes - a} if rng.random() < 0.7 else ({"A": a} if a else {"B": belotes})
 
+    if rng.random() < 0.85:  # most tables declare what a deal gives; the others are refused
+        make_possible(body)
+
     rounding = None
     if rng.random() < 0.3:
         rounding = rng.choice(ROUNDINGS)  # the game's rules
@@ -167,6 +173,26 @@ def random_body(rng: random.Random) -> tuple[dict, str | None, list[str] | None]
     if numeric and not all_tricks and rng.random() < 0.35:
         aim_at_the_edges(rng, body, rounding, extra_keys)
     return body, rounding, extra_keys
+
+
+def make_possible(body: dict) -> None:
+    """Melds dropped (the last of the team with more), or the carrés de rois and de dames when a
+    belote clashes with them, until check_declarations lets the declarations through."""
+    melds, belote = body.get("melds", {}), body.get("belote", {})
+    while True:
+        hand = Hand(taker=Team.A, contract=Contract.points(80), mode=Mode(body["mode"]), taker_points=0,
+                    melds={team: tuple(Meld(code) for code in melds.get(team.value, [])) for team in Team},
+                    belote={team: belote.get(team.value, 0) for team in Team})
+        try:
+            check_declarations(hand)
+            return
+        except InvalidHand as refusal:
+            if refusal.field == "belote":
+                for team in melds:
+                    melds[team] = [code for code in melds[team] if code not in ("carre_K", "carre_Q")]
+            else:
+                team = max(melds, key=lambda team: (len(melds[team]), team == "A"))
+                melds[team] = melds[team][:-1]
 
 
 def aim_at_the_edges(rng: random.Random, body: dict, rounding: str | None, extra_keys: list[str] | None) -> None:
@@ -183,6 +209,23 @@ def aim_at_the_edges(rng: random.Random, body: dict, rounding: str | None, extra
     choices = [int(tie)] * 3 + [int(tie) + 1, int(tie) - 1, contract, contract - 1]
     body["taker_points"] = min(max(rng.choice(choices), 0), CARD_POINTS_TOTAL)
 
+
+# Declarations no deal gives (hand.check_declarations): (mode or None for any, melds, belote).
+IMPOSSIBLE = [
+    (None, {"A": ["carre_J"], "B": ["cent"]}, {}),
+    (None, {"A": ["cent", "carre_10", "tierce"]}, {}),
+    (None, {"A": ["carre_10", "carre_J"], "B": ["cinquante", "tierce"]}, {}),
+    (None, {"A": ["carre_9", "tierce"], "B": ["carre_Q"]}, {}),
+    (None, {"A": ["carre_J", "carre_9", "cinquante"]}, {}),
+    ("spades", {"A": ["carre_K"]}, {"B": 1}),
+    ("hearts", {"B": ["carre_Q", "tierce"]}, {"A": 1}),
+    ("all_trump", {"A": ["carre_Q"]}, {"A": 2, "B": 1}),
+    (None, {"B": ["cent", "cent", "cent"]}, {}),
+    (None, {"A": ["cent", "cinquante", "cent"]}, {}),
+    (None, {"A": ["carre_A", "carre_K", "cent", "cinquante"]}, {}),
+    (None, {"A": ["carre_Q", "tierce"], "B": ["tierce", "tierce", "tierce", "tierce"]}, {}),
+    (None, {"A": ["carre_9", "carre_K", "tierce"], "B": ["tierce", "tierce", "tierce", "tierce"]}, {}),
+]
 
 # What a table (or a broken page) can send wrong: each replaces or removes one thing.
 BAD_VALUES = {
@@ -213,7 +256,7 @@ def melds_of(body: dict) -> dict:
 def spoil(rng: random.Random, body: dict, rounding: str | None, extra_keys: list[str] | None):
     """The hand made wrong in one of the ways the engines must refuse alike."""
     body = json.loads(json.dumps(body))
-    way = rng.randrange(12)
+    way = rng.randrange(13)
     if way == 0:
         key = rng.choice(list(BAD_VALUES))
         body[key] = rng.choice(BAD_VALUES[key])
@@ -254,6 +297,16 @@ def spoil(rng: random.Random, body: dict, rounding: str | None, extra_keys: list
         sequence = rng.choice(SEQUENCES)
         body["melds"] = {"A": [sequence], "B": ["tierce", sequence] if sequence != "tierce" else [sequence]}
         body.pop("best_meld", None)
+    elif way == 12:  # declarations no deal of 32 cards gives
+        mode, melds, belote = rng.choice(IMPOSSIBLE)
+        swap = rng.random() < 0.5
+        body["melds"] = {("B" if team == "A" else "A") if swap else team: codes for team, codes in melds.items()}
+        body["belote"] = {("B" if team == "A" else "A") if swap else team: count for team, count in belote.items()}
+        if mode is not None:
+            body["mode"] = mode
+        elif belote or body.get("mode") not in MODES:
+            body["mode"] = rng.choice(MODES)
+            body["belote"] = {}
     elif way == 10:  # not an object
         body = rng.choice([[], "hand", None, 5, [body]])
     else:  # points out of range, or not an integer
@@ -322,10 +375,14 @@ def test_the_random_cases_cover_what_they_should():
     assert {"Capot fait", "Capot non annoncé", "Belotes × 4", "Chute : 160"} <= labels
     assert any(label.startswith("Points faits arrondis") for label in labels)
     assert any(label.startswith("Points faits (") for label in labels)  # the complement
-    assert any(label.startswith("Annonces des preneurs") for label in labels)
+    assert any(label.startswith("Annonces des preneurs (") for label in labels)
+    assert any(label.endswith("× 2 (coinchée)") for label in labels)  # a générale
+    assert any(label.endswith("× 4 (surcoinché)") for label in labels)
     reasons = {result["meld_reason"].split(" :")[0].split(" (")[0] for _, result in valid}
     assert {"aucune annonce", "seule équipe à annoncer", "meilleure annonce", "à valeur égale",
             "suites égales"} <= reasons
+    endings = {result["meld_reason"].split(" : ")[-1] for _, result in valid}
+    assert {"la table a désigné la meilleure", "la table ne les départage pas"} <= endings
     assert any("carré d'as 200" in result["meld_reason"] for _, result in valid)  # sans atout
     ties = [result for case, result in valid
             if isinstance(case[0]["contract"], int) and not case[0].get("all_tricks") and tied(case)]
@@ -337,7 +394,12 @@ def test_the_random_cases_cover_what_they_should():
     messages = " ".join(message for _, message in refused)
     for part in ("annoncé deux fois", "plus de quatre", "annonce inconnue 'quarte'", "annonce inconnue None",
                  "annonce inconnue 5", "annonce inconnue True", "« best_meld » est requis", "doit valoir 162",
-                 "pas de belote en sans atout", "au plus quatre belotes", "une seule belote", "est requis pour"):
+                 "pas de belote en sans atout", "au plus quatre belotes", "une seule belote", "est requis pour",
+                 "ensemble : tout cent contient un valet", "ensemble : tout cent contient un 10",
+                 "toute cinquante contient un 10 ou un valet", "toute tierce contient un 9 ou une dame",
+                 "une belote de l'équipe", "les quatre rois sont dans le carré", "les quatre dames sont dans le carré",
+                 "ne tiennent pas dans les mains de ses deux joueurs", "ne tiennent pas dans les quatre couleurs",
+                 "(le carré de dames mis à part)", "(le carré de 9 et le carré de rois mis à part)"):
         assert part in messages, part
 
 

@@ -52,8 +52,8 @@ def derived_rows(db) -> dict[str, list[dict]]:
         ("2025-05-18T04:00:00.000+00:00", "2025-05-18"),  # 6:00 in Paris: a new day
     ],
 )
-def test_the_evening_of_a_moment_lasts_until_six_in_the_morning(stamp, day, paris):
-    assert calendar.evening_date(stamp) == day
+def test_the_evening_of_a_moment_lasts_until_six_in_the_morning(stamp, day):
+    assert calendar.evening_date(stamp) == day  # on the table's clock, Paris unless told
 
 
 @pytest.mark.parametrize(
@@ -74,7 +74,8 @@ def test_a_new_game_joins_todays_evening(db):
     rows = list(db.query("select id, evening_id from games"))
     assert len({row["evening_id"] for row in rows}) == 1
     (evening,) = db.query("select * from evenings")
-    assert evening["date"] == calendar.evening_date()
+    created = next(db.query("select created_at from games where id = ?", [first]))["created_at"]
+    assert evening["date"] == calendar.evening_date(created)
     assert {row["id"] for row in rows} == {first, second}
 
 

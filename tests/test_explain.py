@@ -32,7 +32,7 @@ def test_failed_coinched_contract_with_the_takers_melds():
         "Preneurs : Équipe A, contrat 100 ♣ trèfle, coinché",
         "Points faits : Équipe A 40, Équipe B 122 (162 en tout, dix de der compris)",
         "Annonces : Équipe A cinquante (50)",
-        "Annonces comptées pour Équipe A (50) : seule équipe à annoncer",
+        "Annonces comptées pour Équipe A (50) — seule équipe à annoncer",
         "Chute : 40 points faits + annonces 50 = 90 < 100",
         "Contrat chuté : 160 + 100 × 2 (coinché) + annonces 50 = 410 pour Équipe B",
         "Équipe A : 0",
@@ -65,7 +65,7 @@ def test_example_11_the_takers_tierce_goes_to_the_defense():
     body = {"taker": "A", "contract": 100, "mode": "hearts", "taker_points": 70, "melds": {"A": ["tierce"]}}
     assert why(body)[2:] == [
         "Annonces : Équipe A tierce (20)",
-        "Annonces comptées pour Équipe A (20) : seule équipe à annoncer",
+        "Annonces comptées pour Équipe A (20) — seule équipe à annoncer",
         "Chute : 70 points faits + annonces 20 = 90 < 100",
         "Contrat chuté : 160 + 100 + annonces 20 = 280 pour Équipe B",
         "Équipe A : 0",
@@ -78,7 +78,7 @@ def test_example_12_only_the_best_meld_counts():
             "melds": {"A": ["cinquante"], "B": ["tierce"]}}
     assert why(body)[2:] == [
         "Annonces : Équipe A cinquante (50) ; Équipe B tierce (20)",
-        "Annonces comptées pour Équipe A (50) : meilleure annonce : cinquante 50 contre tierce 20",
+        "Annonces comptées pour Équipe A (50) — meilleure annonce : cinquante 50 contre tierce 20",
         "Contrat fait : 95 points faits + annonces 50 = 145 ≥ 110 et plus que la défense (67)",
         "Points faits (Équipe A) : 95 → 100 (arrondi à la dizaine la plus proche)",
         "Points faits (Équipe B) : 67 → 70 (arrondi à la dizaine la plus proche)",
@@ -92,8 +92,8 @@ def test_examples_5_and_6_a_tie_fails():
     body = {"taker": "A", "contract": 80, "mode": "spades", "taker_points": 71, "belote": {"A": 1}}
     assert why(body)[2:] == [
         "Belote : Équipe A 20 (toujours à l'équipe qui la tient)",
-        "Chute : 71 points faits + belote 20 = 91 ≥ 80 mais pas plus que la défense (91) : "
-        "à égalité, le contrat chute",
+        "Chute : 71 points faits + belote 20 = 91 ≥ 80 mais pas plus que la défense (91), "
+        "et à égalité le contrat chute",
         "Contrat chuté : 160 + 80 = 240 pour Équipe B",
         "Équipe A : 20 (belote, gardée malgré la chute)",
         "Total de la donne : Équipe A 20, Équipe B 240",
@@ -152,7 +152,7 @@ def test_example_19_failed_generale_has_no_160():
         "Preneurs : Équipe A, contrat générale tout atout, coinchée",
         "Générale chutée : le preneur (Équipe A) n'a pas fait seul tous les plis",
         "Contrat chuté : 800 × 2 (coinchée) = 1600 pour Équipe B "
-        "(pas de 160 sur une générale : la défense reçoit sa valeur)",
+        "(pas de 160 sur une générale, la défense reçoit sa valeur)",
         "Équipe A : 0",
         "Total de la donne : Équipe A 0, Équipe B 1600",
     ]
@@ -165,7 +165,7 @@ def test_example_21_the_carre_beats_the_cent_for_the_takers_b():
         "Preneurs : Équipe B, contrat 100 ♠ pique",
         "Points faits : Équipe B 100, Équipe A 62 (162 en tout, dix de der compris)",
         "Annonces : Équipe A cent (100) ; Équipe B carré de rois (100)",
-        "Annonces comptées pour Équipe B (100) : à valeur égale (100), un carré bat une suite",
+        "Annonces comptées pour Équipe B (100) — à valeur égale (100), un carré bat une suite",
         "Contrat fait : 100 points faits + annonces 100 = 200 ≥ 100 et plus que la défense (62)",
         "Points faits (Équipe B) : 100, déjà à la dizaine",
         "Points faits (Équipe A) : 62 → 60 (arrondi à la dizaine la plus proche)",
@@ -180,7 +180,7 @@ def test_example_22_the_defense_melds_make_the_contract_fail():
             "melds": {"A": ["tierce"], "B": ["tierce", "tierce"]}, "best_meld": "B"}
     assert why(body)[2:] == [
         "Annonces : Équipe A tierce (20) ; Équipe B tierce, tierce (40)",
-        "Annonces comptées pour Équipe B (40) : suites égales (tierce) : la table donne la meilleure à B",
+        "Annonces comptées pour Équipe B (40) — suites égales (tierce) : la table a désigné la meilleure",
         "Chute : 95 points faits ≥ 90 mais pas plus que la défense (67 + annonces 40 = 107)",
         "Contrat chuté : 160 + 90 + annonces 40 = 290 pour Équipe B",
         "Équipe A : 0",
@@ -191,14 +191,46 @@ def test_example_22_the_defense_melds_make_the_contract_fail():
 def test_nobody_scores_equal_sequences():
     body = {"taker": "A", "contract": 80, "mode": "clubs", "taker_points": 100,
             "melds": {"A": ["tierce"], "B": ["tierce"]}, "best_meld": "none"}
-    assert "Aucune annonce ne compte : suites égales (tierce) : personne ne marque ses annonces" in why(body)
+    assert "Aucune annonce ne compte — suites égales (tierce) : la table ne les départage pas" in why(body)
+
+
+def test_the_tables_choice_names_the_team_as_the_sheet_does():
+    body = {"taker": "A", "contract": 90, "mode": "clubs", "taker_points": 95,
+            "melds": {"A": ["tierce"], "B": ["tierce", "tierce"]}, "best_meld": "B"}
+    sentences = why(body, team_names={Team.A: "Nous", Team.B: "Eux"})
+    assert "Annonces comptées pour Eux (40) — suites égales (tierce) : la table a désigné la meilleure" in sentences
+    assert not [sentence for sentence in sentences if re.search(r"\b[AB]\b", sentence)]
+
+
+def test_the_complement_of_takers_rounded_to_zero():
+    """P=4 with a carré de valets: made (204 ≥ 80); the takers round to 0, the defense gets 160 − 0."""
+    body = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 4, "melds": {"A": ["carre_J"]},
+            "rules": {"rounding": "complement"}}
+    assert why(body)[5:7] == [
+        "Points faits (Équipe A) : 4 → 0 (arrondi à la dizaine la plus proche)",
+        "Points faits (Équipe B) : 158 → 160 − 0 = 160 (arrondi complémentaire, le reste de 160)",
+    ]
+
+
+def test_a_coinched_generale_is_coinchee_in_its_lines_too():
+    hand = parse_hand({"taker": "A", "contract": "generale", "mode": "spades", "coinche": "coinche",
+                       "all_tricks": True})
+    assert [line.label for line in score(hand).lines] == ["Contrat générale (800) × 2 (coinchée)"]
+    failed = parse_hand({"taker": "A", "contract": "generale", "mode": "spades", "coinche": "surcoinche"})
+    assert [line.label for line in score(failed).lines] == ["Contrat chuté générale (800) × 4 (surcoinchée)"]
+
+
+def test_the_takers_melds_on_a_failed_contract():
+    hand = parse_hand({"taker": "A", "contract": 100, "mode": "clubs", "taker_points": 40,
+                       "melds": {"A": ["cinquante", "tierce"]}})
+    assert [line.label for line in score(hand).lines][-1] == "Annonces des preneurs (cinquante, tierce)"
 
 
 @pytest.mark.parametrize(
     ("rounding", "sentences"),
     [
         ("complement", ["Points faits (Équipe A) : 85 → 90 (arrondi à la dizaine la plus proche)",
-                        "Points faits (Équipe B) : 77 → 160 − 90 = 70 (arrondi complémentaire : le reste de 160)"]),
+                        "Points faits (Équipe B) : 77 → 160 − 90 = 70 (arrondi complémentaire, le reste de 160)"]),
         ("none", ["Points faits (Équipe A) : 85, sans arrondi", "Points faits (Équipe B) : 77, sans arrondi"]),
     ],
 )
@@ -272,7 +304,10 @@ def test_any_hand_adds_up_to_its_scores(body):
     except InvalidHand:
         assume(False)
     told = {}
-    for sentence in explain(hand, result):
+    sentences = explain(hand, result)
+    # one colon a sentence, one a line: no "Chute : Contrat chuté : …"
+    assert not [text for text in sentences + [line.label for line in result.lines] if text.count(" : ") > 1]
+    for sentence in sentences:
         match = FORMULA.match(sentence)
         if match:
             total, name = (match[1], match[2]) if match[1] else (match[4], match[3])

@@ -1,6 +1,7 @@
 """Export and import (issue 5): the JSON round trip is byte-identical and rebuilds the same sheets;
 a bad file is refused in French and imports nothing; a clash of game ids is skipped when the game
-is the same, refused when it is not; the CSV has one row per deal, with its scores."""
+is the same, refused when it is not; the CSV has one row per deal, with its scores, and is made for
+a French spreadsheet (issue 13: `;`, a byte order mark, French words, no cell a formula)."""
 
 from __future__ import annotations
 
@@ -258,9 +259,16 @@ def test_a_file_that_is_not_an_archive(other, raw, message):
     assert message in refused.value.message
 
 
+def read_csv(data: str | bytes) -> list[dict[str, str]]:
+    """The CSV as a French spreadsheet reads it: UTF-8 after its byte order mark, `;` between cells."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    assert raw.startswith(b"\xef\xbb\xbf")  # the byte order mark: Excel then reads UTF-8
+    return list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline=""), delimiter=";"))
+
+
 def test_csv_has_one_row_per_deal_with_its_scores(db):
     ids = fill(db)
-    rows = list(csv.DictReader(io.StringIO(export.export_csv(db))))
+    rows = read_csv(export.export_csv(db))
     live = sum(len(service.get_sheet(db, game_id).deals) for game_id in ids)
     assert len(rows) == live == 3 + 4 + 2
     first = rows[0]
@@ -278,7 +286,7 @@ def test_csv_has_one_row_per_deal_with_its_scores(db):
     assert (redeal["redonne"], redeal["demandée par"], redeal["score A"], redeal["score B"]) == (
         "Misère", "Bruno", "0", "0"
     )
-    game = list(csv.DictReader(io.StringIO(export.export_csv(db, game_id=ids[2]))))
+    game = read_csv(export.export_csv(db, game_id=ids[2]))
     assert [row["type"] for row in game] == ["donne", "redonne"]
     assert (game[0]["contrat"], game[0]["fait"], game[0]["score B"]) == ("générale", "non", "1600")  # ex 19
 
@@ -362,3 +370,89 @@ def test_the_import_page_takes_a_file_bigger_than_other_bodies(client, db):
     )
     assert response.status_code == 302
     assert db["deals"].count == 4000
+
+
+def test_csv_is_for_a_french_spreadsheet(client, db):
+    """`;`, a byte order mark, and the words of the sheet: melds as the table says them."""
+    ids = fill(db)
+    response = client.get(f"/archives/parties/{ids[1]}/export.csv")
+    assert response.status_code == 200
+    assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
+    raw = response.get_data()
+    assert raw.startswith(b"\xef\xbb\xbfsoir\xc3\xa9e;lieu;partie;")
+    rows = read_csv(raw)
+    # ex 21 (edited in): A announced a cent, B a carré of kings.
+    assert (rows[0]["annonces A"], rows[0]["annonces B"]) == ("cent", "carré de rois")
+    assert (rows[1]["redonne"], rows[2]["redonne"]) == ("Misère", "Carré de 7")
+    assert (rows[0]["équipe A"], rows[0]["équipe B"]) == ("Les As", "Les Rois")
+    assert "carre_" not in raw.decode("utf-8-sig")
+    whole = read_csv(client.get("/archives/export.csv").get_data())
+    assert [row["donneur"] for row in whole if row["partie"] == ids[2]] == ["Élise", "Bruno"]
+    assert whole[0]["lieu"] == "Chez Ana" and whole[-1]["contrat"] == ""
+
+
+def test_csv_names_every_meld_in_french_and_the_best_meld_call(db):
+    game_id = service.create_game(db, {"players": PLAYERS}).game.id
+    service.record_hand(
+        db,
+        game_id,
+        {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 100, "taker_player": 0,
+         "melds": {"A": ["tierce", "carre_A"], "B": ["carre_J"]}},
+    )
+    service.record_hand(
+        db,
+        game_id,
+        {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 100, "taker_player": 0,
+         "melds": {"A": ["tierce"], "B": ["tierce"]}, "best_meld": "none"},
+    )
+    first, second = read_csv(export.export_csv(db))
+    assert (first["annonces A"], first["annonces B"]) == ("tierce, carré d'as", "carré de valets")
+    assert (first["meilleure annonce"], second["meilleure annonce"]) == ("", "personne")
+
+
+FORMULAS = ['=HYPERLINK("http://x","y")', "+1", "-1+2", "@SUM(A1)", "\tx", "\rx"]
+
+
+@pytest.mark.parametrize("text", FORMULAS)
+def test_a_text_cell_that_a_spreadsheet_would_run_is_written_inert(text):
+    assert export.inert(text) == "'" + text
+
+
+@pytest.mark.parametrize("value", ["Nous", "L'Équipe « Zèbre »", "", "Jean-Éric", 0, 170, -20, 1.5])
+def test_other_cells_are_written_as_they_are(value):
+    """Numbers stay numbers, a negative one too: only text is a formula."""
+    assert export.inert(value) == value
+
+
+def test_csv_cells_from_the_table_never_become_formulas(client, db):
+    """Team, player and place names typed at the table come out as text in the spreadsheet."""
+    with write_transaction(db):
+        evening = evenings.insert(db, "2025-05-17", place="=cmd|' /C calc'!A0")
+    teams = {"A": '=HYPERLINK("http://x","y")', "B": "-1+2"}
+    players = ["+1", "@SUM(A1)", "Chloé", "-Zoé"]
+    game_id = service.create_game(db, {"players": players, "teams": teams, "evening": evening}).game.id
+    service.record_hand(db, game_id, hand(20, 3))  # B fails: 240 / 0, the numbers stay numbers
+    service.record_redeal(db, game_id, {"reason": "all_pass"})
+    for sep, delimiter in (("", ";"), ("?sep=comma", ",")):
+        raw = client.get(f"/soirees/{evening}/export.csv{sep}").get_data().decode("utf-8-sig")
+        first, redeal = csv.DictReader(io.StringIO(raw, newline=""), delimiter=delimiter)
+        assert first["lieu"] == "'=cmd|' /C calc'!A0"
+        assert (first["équipe A"], first["équipe B"], first["preneurs"]) == (
+            "'" + teams["A"], "'-1+2", "'-1+2"
+        )
+        assert (first["donneur"], first["preneur"], redeal["donneur"]) == ("'+1", "'-Zoé", "'@SUM(A1)")
+        assert (first["score A"], first["score B"], first["total A"], first["contrat"]) == ("240", "0", "240", "80")
+        for row in (first, redeal):
+            assert not any(cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in row.values())
+
+
+def test_csv_with_commas_on_asking(client, db):
+    """`?sep=comma`: the earlier framing (commas, no byte order mark), for scripts."""
+    fill(db)
+    raw = client.get("/archives/export.csv?sep=comma").get_data()
+    assert raw.startswith("soirée,lieu,partie,".encode())
+    assert raw.decode("utf-8") == export.export_csv(db, separator="comma")
+    comma = list(csv.DictReader(io.StringIO(raw.decode("utf-8"), newline="")))
+    assert comma == read_csv(client.get("/archives/export.csv").get_data())
+    assert client.get("/archives/export.csv?sep=semicolon").get_data() == client.get("/archives/export.csv").get_data()
+    assert client.get("/archives/export.csv?sep=tab").status_code == 400

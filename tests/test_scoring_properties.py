@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.belote.hand import Hand
+from scorekeeper.belote.errors import InvalidHand
+from scorekeeper.belote.hand import Hand, check_declarations
 from scorekeeper.belote.scoring import score
 from scorekeeper.belote.terms import (
     CAPOT,
@@ -90,6 +91,7 @@ def hands(draw, contracts=ANY_CONTRACT, all_tricks=EITHER, modes=ANY_MODE) -> Ha
         + draw(st.lists(st.sampled_from(SEQUENCES), max_size=4 - carres_b)),
     }
     melds = {team: tuple(draw(st.permutations(team_melds))) for team, team_melds in melds.items()}
+    melds = possible_melds(mode, melds, {Team.A: belote_a, Team.B: belote_b})
     return Hand(
         taker=draw(st.sampled_from([Team.A, Team.B])),
         contract=contract,
@@ -102,6 +104,23 @@ def hands(draw, contracts=ANY_CONTRACT, all_tricks=EITHER, modes=ANY_MODE) -> Ha
         belote={Team.A: belote_a, Team.B: belote_b},
         rounding=draw(st.sampled_from(list(Rounding))),
     )
+
+
+def possible_melds(mode: Mode, melds: dict, belote: dict) -> dict:
+    """The melds a deal could give with these belotes: the last meld of the team with more dropped
+    (or the carrés de rois and de dames that hold another team's belote) until none clashes."""
+    while True:
+        try:
+            check_declarations(Hand(taker=Team.A, contract=NUMERIC_CONTRACTS[0], mode=mode, taker_points=0,
+                                    melds=melds, belote=belote))
+            return melds
+        except InvalidHand as refusal:
+            if refusal.field == "belote":
+                melds = {team: tuple(m for m in ms if m not in (Meld.CARRE_K, Meld.CARRE_Q))
+                         for team, ms in melds.items()}
+            else:
+                team = max(Team, key=lambda team: (len(melds[team]), team is Team.A))
+                melds = {**melds, team: melds[team][:-1]}
 
 
 all_hands = hands()

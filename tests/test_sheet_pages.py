@@ -157,7 +157,7 @@ class SheetPage:
 
     @property
     def dealer(self) -> str | None:
-        match = re.search(r'<p class="dealer">Donne : <strong>(.*?)</strong>', self.html)
+        match = re.search(r'<p class="dealer">Prochaine donne : <strong>(.*?)</strong> distribue', self.html)
         return unescape(match.group(1)) if match else None
 
     @property
@@ -434,7 +434,7 @@ def test_worked_example_through_the_deal_form(client, app, rounding, fields, sco
     assert row.scores == scores
     assert row.totals == scores
     assert page.totals == scores
-    assert row.what.endswith("fait" if made else "chuté")
+    assert row.what.removesuffix(", capot").endswith("fait" if made else "chuté")  # ", capot": all tricks, unannounced
     taker = PLAYERS[int(fields["taker_player"])]
     assert taker in row.what
     assert live_deals(app) == 1
@@ -509,7 +509,7 @@ def test_a_game_to_1000_totals_dealers_winner_lock_and_reopening(client, app):
     assert [row.dealer for row in page.rows] == ["David", "Ana", "Bruno", "Chloé", "David", "Ana", "Bruno"]
     assert [row.number for row in page.rows] == [1, 2, 3, 4, 5, 6, 7]
     assert page.rows[2].what == "Tout le monde passe"
-    assert page.banner == "Nous gagne 1220 à 560 (+660)."
+    assert page.banner == "Partie gagnée par Nous, 1220 à 560 (+660)."
     assert page.dealer is None
     assert not page.has_new_deal_link
     assert "Tout le monde passe</button>" not in page.html  # no redeal on a finished game
@@ -568,7 +568,7 @@ def test_a_game_to_2000_with_big_hands_and_both_salon_redeals(client, app):
     assert page.rows[-1].scores == (0, 1600)
     assert page.totals == (1320, 2100)
     assert [row.dealer for row in page.rows] == ["Bruno", "Chloé", "David", "Ana", "Bruno", "Chloé"]
-    assert page.banner == "Eux gagne 2100 à 1320 (+780)."
+    assert page.banner == "Partie gagnée par Eux, 2100 à 1320 (+780)."
     assert not page.has_new_deal_link
     assert "Redonne du Salon" not in page.html
 
@@ -601,7 +601,7 @@ def test_equal_totals_past_the_target_play_on(client):
     assert page.banner is None and page.has_new_deal_link  # both past 1000, level: another hand
     page = record(client, game_id, **ex(0, "80", "hearts", 92))  # ex 1
     assert page.totals == (1190, 1090)
-    assert page.banner == "Nous gagne 1190 à 1090 (+100)."
+    assert page.banner == "Partie gagnée par Nous, 1190 à 1090 (+100)."
 
 
 # --- preview and refusals on the deal form -------------------------------------------------
@@ -770,9 +770,9 @@ def test_an_edit_with_its_version_changes_the_deal(client, app):
     record(client, game_id, **ex(1, "80", "hearts", 71))  # ex 20: 240 / 0
     response = post_deal(client, game_id, {"points": "120"}, number=1)
     assert response.status_code == 302
-    assert response.headers["Location"] == f"/parties/{game_id}#donne-1"
+    assert response.headers["Location"] == f"/parties/{game_id}"  # the sheet at its top (issue 13)
     page = sheet(client, game_id)
-    assert "Donne 1 modifiée." in page.flashes
+    assert "Donne 1 modifiée : Nous +320, Eux +40." in page.flashes
     # 100 ♣ coinché, 120: 120 + 200 = 320 / 42 → 40; then ex 20's 240 / 0 on top
     assert page.rows[0].scores == (320, 40)
     assert page.rows[1].totals == (560, 40)
@@ -946,7 +946,7 @@ def test_undo_reopens_a_finished_game(client):
     game_id = create_named_game(client, target="1000")
     record(client, game_id, **ex(0, "generale", "spades", all_tricks="y", belote_A="1"))  # ex 18: 820
     page = record(client, game_id, **ex(0, "capot", "hearts", all_tricks="y"))  # ex 16: 500
-    assert page.banner == "Nous gagne 1320 à 0 (+1320)."
+    assert page.banner == "Partie gagnée par Nous, 1320 à 0 (+1320)."
     assert undo(client, game_id) == ["Donne 2 retirée."]
     page = sheet(client, game_id)
     assert page.totals == (820, 0) and page.has_new_deal_link

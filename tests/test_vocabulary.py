@@ -24,7 +24,7 @@ from scorekeeper.belote.terms import (
 from scorekeeper.web.vocabulary import script_vocabulary
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
-SCRIPTS = ("deal_form.js", "sheet.js", "outbox.js", "engine.js")
+SCRIPTS = ("deal_form.js", "deal_fields.js", "sheet.js", "outbox.js", "engine.js", "projection.js", "waiting.js")
 VOCABULARY = re.compile(r"<(?:form|div) [^>]*\bdata-vocabulary='([^']*)'")
 
 
@@ -70,7 +70,7 @@ def test_the_fields_bounds_are_the_rules(client):
     assert f'max="{CARD_POINTS_TOTAL}"' in page and f'placeholder="0–{CARD_POINTS_TOTAL}"' in page
     inputs = re.findall(r"<input [^>]*>", page)
     assert [bound(tag) for tag in inputs if "data-meld=" in tag] == [MAX_MELDS_PER_TEAM] * 2 * len(Meld)
-    assert [bound(tag) for tag in inputs if "data-belote=" in tag] == [MAX_BELOTES] * 2
+    assert [bound(tag) for tag in inputs if re.search(r'name="belote_[AB]"', tag)] == [MAX_BELOTES] * 2
 
 
 def test_only_the_deal_form_and_the_sheet_carry_it(client):

@@ -1,14 +1,19 @@
-"""Evenings as the table names them: the day a moment belongs to (until 6 in the morning, the
-evening before), its French label, and its date, place and note as typed. Stored in `store.evenings`."""
+"""Evenings as the table names them: the day a moment belongs to (on the table's clock, until 6
+in the morning the evening before), its French label, and its date, place and note as typed.
+Stored in `store.evenings`."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from scorekeeper.belote.errors import InvalidInput
 
 EVENING_ROLLOVER = timedelta(hours=6)  # a game at 1 a.m. belongs to the evening before
+# The table's clock, not the server's: a server kept in UTC (most hosts) would otherwise start a
+# new evening at 1 or 2 in the morning in France. The `TIMEZONE` setting names another zone.
+DEFAULT_TIMEZONE = "Europe/Paris"
 MAX_PLACE_LENGTH = 60
 MAX_NOTE_LENGTH = 500
 
@@ -22,10 +27,24 @@ MONTHS = (
 MAX_ID = 2**63 - 1  # SQLite's largest integer: an address may carry any number
 
 
-def evening_date(stamp: str | None = None) -> str:
-    """The ISO date of the evening a moment belongs to (a stored UTC stamp, or now), in local time."""
-    moment = datetime.fromisoformat(stamp).astimezone() if stamp else datetime.now().astimezone()
-    return (moment - EVENING_ROLLOVER).date().isoformat()
+def table_zone(name: str = DEFAULT_TIMEZONE) -> ZoneInfo:
+    """A time zone by its IANA name ("Europe/Paris"); ValueError, in French, for an unknown one."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, TypeError):
+        raise ValueError(
+            f"TIMEZONE : « {name} » n'est pas un fuseau horaire connu (par exemple « Europe/Paris »)."
+        ) from None
+
+
+def evening_date(stamp: str | None = None, zone: tzinfo | None = None) -> str:
+    """The ISO date of the evening a moment belongs to (a stored UTC stamp, or now), on the
+    table's clock (`zone`, Paris unless told): 21:00 to 5:59 the next morning is one evening."""
+    moment = datetime.fromisoformat(stamp) if stamp else datetime.now(UTC)
+    if moment.tzinfo is None:  # the stamps are stored in UTC
+        moment = moment.replace(tzinfo=UTC)
+    local = moment.astimezone(zone or table_zone())
+    return (local - EVENING_ROLLOVER).date().isoformat()
 
 
 def french_date(iso: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from scorekeeper.belote.hand import Hand
-from scorekeeper.belote.scoring import Result, TeamFigures
+from scorekeeper.belote.scoring import Result, TeamFigures, coinche_word
 from scorekeeper.belote.terms import (
     BELOTE_POINTS,
     CAPOT_VALUE,
@@ -40,7 +40,7 @@ def explain(hand: Hand, result: Result, team_names: Mapping[Team, str] | None = 
     kind = hand.contract.kind
 
     sentences = [f"Preneurs : {names[taker]}, contrat {hand.contract.label} {hand.mode.label}"
-                 + (f", {_coinche_word(hand)}" if hand.coinche.multiplier > 1 else "")]
+                 + (f", {coinche_word(hand)}" if hand.coinche.multiplier > 1 else "")]
     if kind is ContractKind.POINTS and not hand.all_tricks:
         sentences.append(f"Points faits : {names[taker]} {figures[taker].card_points}, {names[defense]} "
                          f"{figures[defense].card_points} ({CARD_POINTS_TOTAL} en tout, dix de der compris)")
@@ -74,7 +74,7 @@ def explain(hand: Hand, result: Result, team_names: Mapping[Team, str] | None = 
         else:
             sentences.append(f"Générale chutée : le preneur ({names[taker]}) n'a pas fait seul tous les plis")
             terms = [contract]
-            note = " (pas de 160 sur une générale : la défense reçoit sa valeur)"
+            note = " (pas de 160 sur une générale, la défense reçoit sa valeur)"
         sentences += _failed(names, taker, defense, terms, figures, note)
     sentences.append(f"Total de la donne : {names[Team.A]} {result.scores[Team.A]}, "
                      f"{names[Team.B]} {result.scores[Team.B]}")
@@ -101,7 +101,7 @@ def _numeric_contract(hand, result, names, extras, contract) -> list[str]:
     if takers.total < value:
         sentences.append(f"Chute : {taker_sum} < {value}")
     else:
-        tie = " : à égalité, le contrat chute" if takers.total == defenders.total else ""
+        tie = ", et à égalité le contrat chute" if takers.total == defenders.total else ""
         sentences.append(f"Chute : {taker_sum} ≥ {value} mais pas plus que la défense ({defense_sum}){tie}")
     terms = [_number(FAILED_CONTRACT_BONUS), contract]
     return sentences + _failed(names, taker, defense, terms, result.figures, "")
@@ -129,20 +129,23 @@ def _meld_sentences(hand: Hand, result: Result, names) -> list[str]:
         + f" ({result.figures[team].declared_melds})"
         for team in declared
     )
+    # The reason may hold a colon of its own ("meilleure annonce : cent 100 contre tierce 20"): a dash
+    # leads to it, as on the meld checker's page. It names no team: the verdict names the winner.
     winner = result.melds.winner
     if winner is None:
-        verdict = f"Aucune annonce ne compte : {result.melds.reason}"
+        verdict = f"Aucune annonce ne compte — {result.melds.reason}"
     else:
-        verdict = f"Annonces comptées pour {names[winner]} ({result.figures[winner].melds}) : {result.melds.reason}"
+        verdict = f"Annonces comptées pour {names[winner]} ({result.figures[winner].melds}) — {result.melds.reason}"
     return [f"Annonces : {listed}", verdict]
 
 
-def _rounding(name: str, points: int, rounded: int, rounding: Rounding, *, complement_of: int = 0) -> str:
+def _rounding(name: str, points: int, rounded: int, rounding: Rounding, *, complement_of: int | None = None) -> str:
+    """`complement_of`: the takers' rounded points, for the defense's line (0 when they rounded to 0)."""
     if rounding is Rounding.NONE:
         return f"Points faits ({name}) : {points}, sans arrondi"
-    if complement_of and rounding is Rounding.COMPLEMENT:
+    if complement_of is not None and rounding is Rounding.COMPLEMENT:
         return (f"Points faits ({name}) : {points} → {FAILED_CONTRACT_BONUS} − {complement_of} = {rounded} "
-                "(arrondi complémentaire : le reste de 160)")
+                f"(arrondi complémentaire, le reste de {FAILED_CONTRACT_BONUS})")
     if points == rounded:
         return f"Points faits ({name}) : {points}, déjà à la dizaine"
     return f"Points faits ({name}) : {points} → {rounded} (arrondi {Rounding.NEAREST.label.lower()})"
@@ -157,13 +160,7 @@ def _contract_term(hand: Hand, contract_points: int) -> Term:
     value, multiplier = hand.contract.value, hand.coinche.multiplier
     if multiplier == 1:
         return _number(contract_points)
-    return f"{value} × {multiplier} ({_coinche_word(hand)})", contract_points
-
-
-def _coinche_word(hand: Hand) -> str:
-    """'coinché', or 'coinchée' for a générale (feminine, where a contract is masculine)."""
-    word = hand.coinche.participle
-    return word + "e" if hand.contract.kind is ContractKind.GENERALE else word
+    return f"{value} × {multiplier} ({coinche_word(hand)})", contract_points
 
 
 def _belote_term(count: int, points: int) -> str:

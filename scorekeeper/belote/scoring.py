@@ -146,17 +146,24 @@ def meld_winner(hand: Hand) -> MeldOutcome:
             "« best_meld » est requis : les meilleures annonces des deux équipes sont égales "
             f"({a.label} contre {b.label}), la table doit dire laquelle l'emporte.",
         )
+    # The reason names no team: the explanation names the winner (by the sheet's names) before it.
     if hand.best_meld is BestMeldCall.NONE:
-        return MeldOutcome(None, f"suites égales ({a.label}) : personne ne marque ses annonces")
-    winner = Team(hand.best_meld.value)
-    return MeldOutcome(winner, f"suites égales ({a.label}) : la table donne la meilleure à {winner.value}")
+        return MeldOutcome(None, f"suites égales ({a.label}) : la table ne les départage pas")
+    return MeldOutcome(Team(hand.best_meld.value), f"suites égales ({a.label}) : la table a désigné la meilleure")
 
 
-def melds_label(melds: tuple[Meld, ...]) -> str:
-    return "Annonces (" + ", ".join(meld.label for meld in melds) + ")"
+def melds_label(melds: tuple[Meld, ...], title: str = "Annonces") -> str:
+    """`Annonces (tierce, cent)`; `Annonces des preneurs (cinquante)` on a failed contract."""
+    return f"{title} (" + ", ".join(meld.label for meld in melds) + ")"
 
 
 # --- one hand -------------------------------------------------------------------------------
+
+
+def coinche_word(hand: Hand) -> str:
+    """'coinché', or 'coinchée' for a générale (feminine, where a contract is masculine)."""
+    word = hand.coinche.participle
+    return word + "e" if word and hand.contract.kind is ContractKind.GENERALE else word
 
 
 def contract_label(hand: Hand, prefix: str = "Contrat") -> str:
@@ -166,7 +173,7 @@ def contract_label(hand: Hand, prefix: str = "Contrat") -> str:
     )
     if m == 1:
         return base
-    return f"{base} × {m} ({hand.coinche.participle})"
+    return f"{base} × {m} ({coinche_word(hand)})"
 
 
 def count_figures(hand: Hand, outcome: MeldOutcome) -> dict[Team, TeamFigures]:
@@ -184,9 +191,10 @@ def count_figures(hand: Hand, outcome: MeldOutcome) -> dict[Team, TeamFigures]:
     return figures
 
 
-def score(hand: Hand) -> Result:
-    """Score one hand under SCORING.md, with a breakdown whose lines add up to the scores."""
-    check_hand(hand)
+def score(hand: Hand, *, check_declarations: bool = True) -> Result:
+    """Score one hand under SCORING.md, with a breakdown whose lines add up to the scores.
+    `check_declarations=False`: melds and belotes are not checked against a deal of 32 cards."""
+    check_hand(hand, declarations=check_declarations)
     taker, defense = hand.taker, hand.taker.other
     outcome = meld_winner(hand)
     figures = count_figures(hand, outcome)
@@ -229,8 +237,7 @@ def score(hand: Hand) -> Result:
             lines.append(Line(defense, f"Chute : {FAILED_CONTRACT_BONUS}", FAILED_CONTRACT_BONUS))
         lines.append(Line(defense, contract_label(hand, "Contrat chuté"), contract_points))
         if figures[taker].melds:
-            lines.append(Line(defense, "Annonces des preneurs : " + melds_label(hand.melds[taker]).lower(),
-                              figures[taker].melds))
+            lines.append(Line(defense, melds_label(hand.melds[taker], "Annonces des preneurs"), figures[taker].melds))
         if figures[defense].melds:
             lines.append(Line(defense, melds_label(hand.melds[defense]), figures[defense].melds))
     for team in (taker, defense):

@@ -94,7 +94,9 @@ def _stored_deal(kind: str, text: str, rounding: Rounding) -> tuple[dict[str, An
     if kind != "hand":
         return data, None, None
     hand = hand_from_input(data, rounding)
-    return data, hand, score(hand)
+    # Stored, it was accepted when entered: scored as it was then, never refused later (the checks
+    # of declarations no deal could give came with issue 13; an edit of such a deal meets them).
+    return data, hand, score(hand, check_declarations=False)
 
 
 def build_sheet(game: Game, rows: list[dict[str, Any]], revision: int = 0) -> Sheet:

@@ -1,5 +1,6 @@
 """Export: a game, an evening or the whole archive as JSON (everything needed to rebuild it) or
-CSV (one row per deal, with its scores). `importing` reads the JSON back into another instance.
+CSV (one row per deal, with its scores, for a spreadsheet: in French, `;`-separated, every text
+cell inert). `importing` reads the JSON back into another instance; nothing reads the CSV back.
 
 The JSON format, version 1:
 
@@ -32,6 +33,7 @@ import sqlite_utils
 
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.sheet import build_sheet
+from scorekeeper.belote.terms import BestMeldCall, Meld
 from scorekeeper.store import games as store
 
 FORMAT = "belote-bridgee-archive"
@@ -132,6 +134,38 @@ CSV_COLUMNS = [
     "fait", "score A", "score B", "total A", "total B",
 ]
 
+# The CSV is written for a French spreadsheet by default: semicolons (a French Excel or LibreOffice
+# reads the comma as the decimal mark) and a UTF-8 byte order mark (without it, Excel reads the
+# accents as Windows-1252). `comma` is the earlier framing, for scripts: commas and no mark.
+CSV_SEPARATORS = {"semicolon": ";", "comma": ","}
+CSV_DEFAULT_SEPARATOR = "semicolon"
+BOM = "\ufeff"
+
+# A text cell that starts with one of these is read as a formula by a spreadsheet (OWASP's "CSV
+# injection"): a team named =HYPERLINK(…) would become a live link. Such a cell is written with a
+# quote in front, which the spreadsheet shows as text. Numbers are written as they are.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert(value: Any) -> Any:
+    """A cell as written: a text that a spreadsheet would run as a formula gets a leading quote."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _melds(data: dict[str, Any], team: str) -> str:
+    """A team's melds in French, as the sheet says them: 'tierce, carré de rois'."""
+    return ", ".join(Meld(code).label for code in data.get("melds", {}).get(team, []))
+
+
+def _best_meld(data: dict[str, Any], teams: dict[str, str]) -> str:
+    """The table's call on equal sequences: the team it went to, or 'personne'."""
+    call = data.get("best_meld")
+    if call is None:
+        return ""
+    return "personne" if call == BestMeldCall.NONE else teams[call]
+
 
 def _csv_row(evening: dict[str, Any] | None, game: Game, deal) -> list[Any]:
     data = deal.input
@@ -164,11 +198,11 @@ def _csv_row(evening: dict[str, Any] | None, game: Game, deal) -> list[Any]:
                 "coinche": "" if hand.coinche.value == "none" else hand.coinche.value,
                 "points des preneurs": "" if hand.taker_points is None else hand.taker_points,
                 "tous les plis": "oui" if hand.all_tricks else "",
-                "annonces A": " ".join(data.get("melds", {}).get("A", [])),
-                "annonces B": " ".join(data.get("melds", {}).get("B", [])),
+                "annonces A": _melds(data, "A"),
+                "annonces B": _melds(data, "B"),
                 "belote A": data.get("belote", {}).get("A", 0) or "",
                 "belote B": data.get("belote", {}).get("B", 0) or "",
-                "meilleure annonce": data.get("best_meld", ""),
+                "meilleure annonce": _best_meld(data, game.teams),
                 "fait": "oui" if deal.result.made else "non",
             }
         )
@@ -179,17 +213,27 @@ def _csv_row(evening: dict[str, Any] | None, game: Game, deal) -> list[Any]:
                 "demandée par": game.players[deal.player] if deal.player is not None else "",
             }
         )
-    return [row[column] for column in CSV_COLUMNS]
+    return [inert(row[column]) for column in CSV_COLUMNS]
 
 
-def export_csv(db: sqlite_utils.Database, *, evening_id: int | None = None, game_id: str | None = None) -> str:
-    """One row per live deal (redeals too), with each deal's scores and the totals after it."""
+def export_csv(
+    db: sqlite_utils.Database,
+    *,
+    evening_id: int | None = None,
+    game_id: str | None = None,
+    separator: str = CSV_DEFAULT_SEPARATOR,
+) -> str:
+    """One row per live deal (redeals too), with each deal's scores and the totals after it; for a
+    French spreadsheet (`;` and a byte order mark) unless `separator` is "comma"."""
+    delimiter = CSV_SEPARATORS[separator]
     where, params = _selection(evening_id, game_id)
     games = list(db.query(f"select g.* from games g where {where} order by g.created_at, g.id", params))
     deals = _live_deals(db, where, params)
     evening_rows = {row["id"]: row for row in db.query("select * from evenings")}
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    if delimiter == ";":
+        out.write(BOM)
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for row in games:
         game = store.game_from_row(row)

@@ -278,3 +278,52 @@ def _undo(db: sqlite_utils.Database, game_id: str) -> tuple[Sheet, str]:
     # The deal's number: its place now, or for a removed record the place it had, the last one.
     number = next((d.number for d in sheet.deals if d.deal_id == deal["id"]), len(sheet.deals) + 1)
     return sheet, UNDO_MESSAGES[action["action"]].format(number=number)
+
+
+# --- playing again -------------------------------------------------------------------------
+
+# The idempotency key, on the finished game, that remembers its rematch's id: with a line break, which
+# no request's Idempotency-Key header can hold.
+REMATCH_KEY = "rematch\n"
+
+
+def last_game(db: sqlite_utils.Database) -> Game | None:
+    """The game created last, whose teams a new game may take again."""
+    row = db.conn.execute("select id from games order by created_at desc, rowid desc limit 1").fetchone()
+    return store.fetch_game(db, row[0]) if row else None
+
+
+def rematch_body(game: Game) -> dict[str, Any]:
+    """A new game's body (the API's) with `game`'s teams, seats, target and rules; the deal passes to
+    the player after the one who dealt first."""
+    return {
+        "teams": dict(game.teams),
+        "players": list(game.players),
+        "dealer": (game.first_dealer + 1) % len(game.players),
+        "target": game.target,
+        "rules": game.rules.as_json(),
+    }
+
+
+def rematch(db: sqlite_utils.Database, game_id: str) -> str:
+    """The id of `game_id`'s rematch: a new game like `rematch_body`, in the same evening, made once.
+    A second request (a double tap, another phone) gets the same game, created by the first."""
+    game = load_game(db, game_id)
+    fields = parse_game(rematch_body(game))
+    fields.pop("evening")
+    with write_transaction(db):
+        stored = store.idempotent_response(db, game_id, REMATCH_KEY)
+        if stored is not None:  # games are never deleted: it is still there
+            return stored[0]
+        if derived.progress(db, game_id)[1] is None:
+            raise Conflict("La partie n'est pas finie : la revanche se joue une fois la partie gagnée.")
+        while True:
+            new_id = store.new_game_id()
+            if store.fetch_game(db, new_id) is None:
+                break
+        store.insert_game(db, Game(id=new_id, created_at=store.now(), **fields))
+        evening = db.conn.execute("select evening_id from games where id = ?", [game_id]).fetchone()[0]
+        evenings.place_game(db, new_id, evening)
+        derived.refresh_game(db, new_id)
+        store.remember_response(db, game_id, REMATCH_KEY, new_id, 201)
+    return new_id

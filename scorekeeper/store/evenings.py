@@ -1,19 +1,43 @@
 """Evenings: every game belongs to one (a date, an optional place and note).
 
 An evening is what the table entered, like a deal: it is stored, never derived. A new game joins
-today's evening unless it is given another one. "Today" is the evening's day: until 6 in the
-morning, a game still belongs to the evening that started the day before.
+today's evening unless it is given another one. "Today" is the evening's day on the table's clock
+(`TABLE_ZONE`: the app's `TIMEZONE` setting, Europe/Paris unless told): until 6 in the morning, a
+game still belongs to the evening that started the day before.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from datetime import tzinfo
 from typing import Any
 
 import sqlite_utils
 
 from scorekeeper.belote.errors import InvalidInput
-from scorekeeper.belote.evenings import MAX_ID, evening_date, parse_evening
+from scorekeeper.belote.evenings import MAX_ID, evening_date, parse_evening, table_zone
 from scorekeeper.store import games as store
+
+# The table's time zone for what runs now: the web layer sets it from the app's `TIMEZONE` for
+# each request (`web.archive.routes`); anything else (a script, a test) gets Paris.
+TABLE_ZONE: ContextVar[tzinfo | None] = ContextVar("table_zone", default=None)
+
+
+def current_zone() -> tzinfo:
+    """The table's time zone for what runs now (Paris unless the app's setting names another)."""
+    return TABLE_ZONE.get() or table_zone()
+
+
+@contextmanager
+def table_clock(zone: tzinfo) -> Iterator[None]:
+    """Date today's evening on `zone`'s clock inside the block."""
+    token = TABLE_ZONE.set(zone)
+    try:
+        yield
+    finally:
+        TABLE_ZONE.reset(token)
 
 
 def fetch(db: sqlite_utils.Database, evening_id: int) -> dict[str, Any] | None:
@@ -30,8 +54,9 @@ def insert(db: sqlite_utils.Database, day: str, place: str = "", note: str = "",
 
 
 def todays(db: sqlite_utils.Database) -> int:
-    """Today's evening (the latest one of today's date), created when there is none yet."""
-    day = evening_date()
+    """Today's evening (the latest one of today's date, on the table's clock), created when there
+    is none yet. "Now" is `store.now()`, the stamp the new game is created with."""
+    day = evening_date(store.now(), current_zone())
     rows = list(db.query("select id from evenings where date = ? order by id desc limit 1", [day]))
     return rows[0]["id"] if rows else insert(db, day)
 

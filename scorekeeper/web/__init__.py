@@ -37,6 +37,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         DATABASE=os.path.join(app.instance_path, "scorekeeper.db"),
         # An evening lasts longer than Flask-WTF's one hour: a sheet left open keeps working.
         WTF_CSRF_TIME_LIMIT=None,
+        TIMEZONE="Europe/Paris",  # the table's clock: which evening "tonight" is (SCOREKEEPER_TIMEZONE)
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -80,7 +80,8 @@ def test_archive_past_game_and_statistics_on_a_phone(page, base_url, archive, sc
     # A past game: its sheet, read-only, every breakdown, and the chart of its running totals.
     page.locator(".evening", has_text="17 mai").locator(".game-link").first.click()
     page.wait_for_url("**/archives/parties/*")
-    assert "Les Bleus gagne" in page.inner_text("#sheet") or "Les Rouges gagne" in page.inner_text("#sheet")
+    sheet = page.inner_text("#sheet")
+    assert "Partie gagnée par Les Bleus" in sheet or "Partie gagnée par Les Rouges" in sheet
     assert page.locator("text=Modifier").count() == 0
     page.locator("details[data-deal='1'] summary").click()
     assert page.locator("details[data-deal='1'] .breakdown").is_visible()

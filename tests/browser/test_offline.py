@@ -286,7 +286,7 @@ def test_a_waiting_save_can_be_abandoned_and_is_never_sent(browser, server, clie
         page.locator("#waiting li.waiting").nth(1).wait_for()
         assert len(waiting_rows(page)) == 2
         # Ana dealt first: Chloé deals deal 3, David deal 4, Ana the next
-        assert "Donne : Ana" in page.inner_text("#waiting")
+        assert "Prochaine donne : Ana distribue" in page.inner_text("#waiting")
         page.locator('#waiting details[data-deal="4"] summary').click()
         page.locator('#waiting details[data-deal="4"] button', has_text="Abandonner cette saisie").click()
         assert len(waiting_rows(page)) == 1

@@ -56,7 +56,7 @@ def choose(page, fieldset: str, text: str) -> None:
 def test_a_short_game_through_the_pages(page, base_url, screenshot):
     create_game(page, base_url)
     assert totals(page) == (0, 0)
-    assert "Donne : Ana" in page.inner_text("#sheet")
+    assert "Prochaine donne : Ana distribue" in page.inner_text("#sheet")
 
     # A typical deal in six taps or keystroke groups from the sheet to saved.
     page.click("#new-deal")                          # 1
@@ -68,7 +68,7 @@ def test_a_short_game_through_the_pages(page, base_url, screenshot):
     page.click("#save")                              # 6
     page.wait_for_selector("#sheet")
     assert totals(page) == (210, 50)
-    assert "Donne : Bruno" in page.inner_text("#sheet")
+    assert "Prochaine donne : Bruno distribue" in page.inner_text("#sheet")
 
     # A coinched hand with melds and belote.
     page.click("#new-deal")

@@ -24,9 +24,17 @@ def _database():
 @click.option("--evening", type=int, help="Only this evening (its id, as in /soirees/<id>).")
 @click.option("--game", help="Only this game (its id).")
 @click.option("--format", "kind", type=click.Choice(["json", "csv"]), help="Default: the file's extension, else json.")
+@click.option(
+    "--sep",
+    "separator",
+    type=click.Choice(sorted(export.CSV_SEPARATORS)),
+    default=export.CSV_DEFAULT_SEPARATOR,
+    show_default=True,
+    help="CSV: semicolon (a French spreadsheet, with a UTF-8 byte order mark) or comma (the old format).",
+)
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @with_appcontext
-def export_command(evening: int | None, game: str | None, kind: str | None, file: str) -> None:
+def export_command(evening: int | None, game: str | None, kind: str | None, separator: str, file: str) -> None:
     """Write the archive (or one evening, or one game) to FILE, as JSON or CSV; '-' is stdout."""
     if evening is not None and game is not None:
         raise click.UsageError("--evening ou --game, pas les deux.")
@@ -37,8 +45,10 @@ def export_command(evening: int | None, game: str | None, kind: str | None, file
             raise click.ClickException(f"La soirée {evening} n'existe pas.")
         if game is not None and database["games"].count_where("id = ?", [game]) == 0:
             raise click.ClickException(f"La partie « {game} » n'existe pas.")
-        write = export.export_json if kind == "json" else export.export_csv
-        text = write(database, evening_id=evening, game_id=game)
+        if kind == "json":
+            text = export.export_json(database, evening_id=evening, game_id=game)
+        else:
+            text = export.export_csv(database, evening_id=evening, game_id=game, separator=separator)
     finally:
         database.close()
     if file == "-":

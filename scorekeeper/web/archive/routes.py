@@ -4,12 +4,12 @@ only writes (an evening's details, an import) run in one IMMEDIATE transaction e
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, url_for
 
 from scorekeeper.belote.errors import InvalidInput, NotFound
-from scorekeeper.belote.evenings import short_date
+from scorekeeper.belote.evenings import DEFAULT_TIMEZONE, short_date, table_zone
 from scorekeeper.belote.explain import explain
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.terms import Team
@@ -25,6 +25,33 @@ from scorekeeper.web.database import get_db
 bp = Blueprint("archive", __name__)
 
 IMPORT_MAX_BYTES = 64 * 1024 * 1024  # a whole archive; the app's other bodies stay small
+
+
+# --- the table's clock ---------------------------------------------------------------------
+# Which evening "tonight" is depends on the table's time zone (the `TIMEZONE` setting), not the
+# server's: every request of the app (a new game from the sheet's form or the API included) runs
+# on that clock, set here for the request and put back after it.
+
+
+@bp.record_once
+def _check_timezone(state) -> None:
+    table_zone(state.app.config.get("TIMEZONE", DEFAULT_TIMEZONE))  # an unknown zone stops the start
+
+
+@bp.before_app_request
+def _set_table_clock() -> None:
+    zone = table_zone(current_app.config.get("TIMEZONE", DEFAULT_TIMEZONE))
+    g.table_clock = evenings.TABLE_ZONE.set(zone)
+
+
+@bp.teardown_app_request
+def _reset_table_clock(_error: BaseException | None) -> None:
+    token = g.pop("table_clock", None)
+    if token is not None:
+        try:
+            evenings.TABLE_ZONE.reset(token)
+        except ValueError:  # set in another context (a copied one), which took it away with it
+            pass
 
 
 # --- helpers of the templates --------------------------------------------------------------
@@ -156,13 +183,19 @@ def _download(text: str, filename: str, kind: str) -> Response:
 
 def _export(kind: str, filename: str, **selection) -> Response:
     db = get_db()
-    text = export.export_json(db, **selection) if kind == "json" else export.export_csv(db, **selection)
-    return _download(text, filename, kind)
+    if kind == "json":
+        return _download(export.export_json(db, **selection), filename, kind)
+    # A French spreadsheet's CSV (`;`, a byte order mark) unless `?sep=comma` asks for the old one.
+    separator = request.args.get("sep", export.CSV_DEFAULT_SEPARATOR)
+    if separator not in export.CSV_SEPARATORS:
+        abort(400)
+    return _download(export.export_csv(db, separator=separator, **selection), filename, kind)
 
 
 @bp.get("/archives/export.<any(json, csv):kind>")
 def export_all(kind: str):
-    return _export(kind, f"belote-archive-{date.today().isoformat()}")
+    today = datetime.now(evenings.current_zone()).date()  # on the table's clock
+    return _export(kind, f"belote-archive-{today.isoformat()}")
 
 
 @bp.get("/soirees/<int:evening_id>/export.<any(json, csv):kind>")

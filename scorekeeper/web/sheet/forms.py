@@ -4,6 +4,7 @@ JSON body the service layer takes (the same body as the API), and back again for
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -11,6 +12,9 @@ from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectC
 from wtforms.meta import DefaultMeta
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
+from scorekeeper.belote.errors import InvalidInput
+from scorekeeper.belote.hand import check_hand
+from scorekeeper.belote.hand_json import parse_hand
 from scorekeeper.belote.names import MAX_NAME_LENGTH, NAME_FORBIDDEN
 from scorekeeper.belote.terms import (
     CARD_POINTS_TOTAL,
@@ -85,6 +89,19 @@ FIELD_WORDS = {
 }
 
 
+@cache
+def refusal_words() -> dict[str, dict[str, str]]:
+    """What static/deal_form.js needs to say a refusal as the server does: the fields' words, the
+    form field each refusal is shown at, and what a field left empty is told."""
+    required = {name: getattr(DealForm, name).kwargs["validators"][0].message
+                for name in ("taker_player", "contract", "mode")}
+    try:
+        check_hand(parse_hand({"taker": "A", "contract": 80, "mode": "hearts"}))
+    except InvalidInput as error:  # « Points faits » est requis pour un contrat chiffré…
+        required["points"] = for_people(error.message)
+    return {"words": FIELD_WORDS, "fields": FIELD_OF_ERROR, "required": required}
+
+
 def for_people(message: str) -> str:
     """The service's message with its JSON field names in the words of the form."""
     for key, words in sorted(FIELD_WORDS.items(), key=lambda item: -len(item[0])):
@@ -132,6 +149,28 @@ class GameForm(FrenchForm):
     misere = BooleanField(SALON_OPTIONS["misere"])
     carre_de_sept = BooleanField(SALON_OPTIONS["carre_de_sept"])
     evening = SelectField("Soirée", choices=choices([("", "Ce soir")]), default="")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.name_dealers()
+
+    def name_dealers(self) -> None:
+        """The first dealer's buttons name the players typed ("Joueur 1…4" for a name left empty);
+        static/new_game.js renames them as the names are typed."""
+        names = [(getattr(self, f"player_{i}").data or "").strip() for i in range(SEATS)]
+        self.dealer.choices = choices((i, name or f"Joueur {i + 1}") for i, name in enumerate(names))
+
+    def fill_from(self, body: dict[str, Any]) -> None:
+        """Prefill from a game's body (the API's, as `services.games.rematch_body` writes it)."""
+        self.team_a.data, self.team_b.data = body["teams"]["A"], body["teams"]["B"]
+        for i, name in enumerate(body["players"]):  # a default name stays the field's placeholder
+            getattr(self, f"player_{i}").data = "" if name == f"Joueur {i + 1}" else name
+        self.dealer.data = body["dealer"]
+        self.target.data = body["target"]
+        self.rounding.data = body["rules"]["rounding"]
+        self.misere.data = body["rules"]["misere"]
+        self.carre_de_sept.data = body["rules"]["carre_de_sept"]
+        self.name_dealers()
 
     def set_evenings(self, evenings: list[tuple[int, str]]) -> None:
         """Today's evening first (the default), then the recent ones, as (id, label) pairs."""
@@ -195,7 +234,7 @@ class DealForm(FrenchForm):
         }
         if self.all_tricks.data:
             body["all_tricks"] = True
-        elif self.points.data is not None:
+        if self.points.data is not None:  # with all_tricks too: the service refuses any but 162
             points = self.points.data
             body["taker_points"] = points if self.points_team.data != "defense" else CARD_POINTS_TOTAL - points
         melds = {team: [meld.value for meld, field in self.meld_fields(team) for _ in range(field.data or 0)]
@@ -208,6 +247,26 @@ class DealForm(FrenchForm):
         if self.best_meld.data:
             body["best_meld"] = self.best_meld.data
         return body
+
+    def asks_all_tricks(self) -> bool:
+        """162 points for the takers and "Tous les plis" not ticked: the form asks whether the
+        takers made every trick (a capot), as 162 usually means."""
+        points = self.points.data
+        if points is None or self.all_tricks.data or self.points.errors:
+            return False
+        return (points if self.points_team.data != "defense" else CARD_POINTS_TOTAL - points) == CARD_POINTS_TOTAL
+
+    def problems(self, teams: dict[str, str]) -> list[tuple[str, str]]:
+        """Every refusal on the form, once each, in the form's order, as (the id of the input to
+        focus, the message naming its field in the players' words): the summary atop the page."""
+        found = []
+        for names, words in _problem_fields(teams):
+            for name in names:
+                field = self[name]
+                for message in field.errors:
+                    first = f"{name}-0" if isinstance(field, RadioField) else field.id
+                    found.append((first, message if message.startswith("«") else f"{words} : {message}"))
+        return found
 
     def fill_from(self, data: dict[str, Any], version: int) -> None:
         """Prefill from a stored hand, for an edit."""
@@ -241,6 +300,24 @@ for _team in TEAM_CODES:
                 validators=[Optional(), _count_up_to(MAX_MELDS_PER_TEAM)],
             ),
         )
+
+
+def _problem_fields(teams: dict[str, str]) -> list[tuple[list[str], str]]:
+    """The deal form's fields in the page's order, grouped as the page shows them, with their words."""
+    melds = [
+        ([*(f"melds_{team}_{meld.value}" for meld in MELD_KINDS), f"belote_{team}"], f"Annonces de {teams[team]}")
+        for team in TEAM_CODES
+    ]
+    return [
+        (["taker_player"], FIELD_WORDS["taker_player"]),
+        (["contract"], FIELD_WORDS["contract"]),
+        (["mode"], FIELD_WORDS["mode"]),
+        (["coinche"], FIELD_WORDS["coinche"]),
+        (["points", "points_team"], FIELD_WORDS["taker_points"]),
+        (["all_tricks"], FIELD_WORDS["all_tricks"]),
+        *melds,
+        (["best_meld"], FIELD_WORDS["best_meld"]),
+    ]
 
 
 class RedealForm(FrenchForm):

@@ -3,6 +3,7 @@ French message next to its field and saves nothing."""
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -30,6 +31,7 @@ from scorekeeper.web.sheet.forms import (
     choices,
     entered_as,
     for_people,
+    refusal_words,
 )
 
 bp = Blueprint("sheet", __name__, url_prefix="/parties")
@@ -78,10 +80,15 @@ def show(game_id: str):
     )
 
 
+def _carries_a_form() -> bool:
+    """A GET that carries a deal form's state: back from the card counter ("Compter les plis"
+    submits the whole form to it, and it sends every field back) or the meld checker."""
+    return request.method == "GET" and ("contract" in request.args or "request_id" in request.args)
+
+
 def _deal_form(sheet: Sheet) -> DealForm:
-    """The deal form; on a GET that carries a form's state (back from the card counter, which
-    the page's script sends the state to), the form is filled from it."""
-    if request.method == "GET" and "contract" in request.args:
+    """The deal form, filled from the state a GET carries back from the tools (see above)."""
+    if _carries_a_form():
         form = DealForm(formdata=request.args)
     else:
         form = DealForm()
@@ -106,6 +113,7 @@ def _render_deal_form(sheet: Sheet, form: DealForm, preview: dict | None, deal) 
     body_extras = any(field.data for team in ("A", "B") for _, field in form.meld_fields(team)) or any(
         (form.belote_A.data, form.belote_B.data)
     )
+    problems = form.problems(sheet.game.teams) if request.method == "POST" else []
     return render_template(
         "sheet/deal_form.html",
         sheet=sheet,
@@ -113,7 +121,10 @@ def _render_deal_form(sheet: Sheet, form: DealForm, preview: dict | None, deal) 
         preview=preview,
         deal=deal,
         extras_open=body_extras,
+        problems=problems,
+        focus=problems[0][0] if problems else None,
         counter_url=url_for("tools.counter"),
+        refusal_words=refusal_words(),
     )
 
 
@@ -121,9 +132,12 @@ def _submit_deal_form(sheet: Sheet, form: DealForm, deal, save: Callable[[], Any
     """The deal form's answer: on a valid POST, "Calculer" previews the score and anything else
     saves through `save`; a refusal is shown next to its field and nothing is saved."""
     preview = None
+    if "tous_les_plis" in request.form:  # "Tous les plis ?" answered yes: ticked, then previewed
+        form.all_tricks.data = True
+        form.all_tricks.raw_data = ["y"]
     if form.validate_on_submit():
         try:
-            if "calculer" in request.form:
+            if "calculer" in request.form or "tous_les_plis" in request.form:
                 preview = _preview(form, sheet)
             else:
                 return save()
@@ -146,13 +160,19 @@ def record(game_id: str):
 
     def save():
         try:
-            service.record_hand(get_db(), game_id, {**form.to_body(), **entered_as(form)}, form.request_id.data or None)
+            answer = service.record_hand(
+                get_db(), game_id, {**form.to_body(), **entered_as(form)}, form.request_id.data or None
+            )
         except service.DealAlreadyRecorded as taken:
             return _already_recorded(sheet, taken)
         except Conflict as error:
             flash(error.message, "error")
             return redirect(url_for("sheet.show", game_id=game_id))
-        return redirect(url_for("sheet.show", game_id=game_id, _anchor="donnes"))
+        saved = json.loads(answer.text)
+        if saved.get("hands"):
+            flash(_saved_line(saved["hands"][-1], sheet.game.teams, "enregistrée"), "info")
+        # The sheet at its top: the totals, who deals next, and that line (no anchor to scroll to).
+        return redirect(url_for("sheet.show", game_id=game_id))
 
     return _submit_deal_form(sheet, form, None, save)
 
@@ -168,11 +188,19 @@ def _already_recorded(sheet: Sheet, taken: service.DealAlreadyRecorded) -> tuple
     return page, 409
 
 
+def _saved_line(deal: dict[str, Any], teams: dict[str, str], done: str) -> str:
+    """'Donne 3 enregistrée : Nous +170, Eux +70.', shown atop the sheet after a save."""
+    scores = ", ".join(f"{teams[team]} +{deal['scores'][team]}" for team in ("A", "B"))
+    return f"Donne {deal['number']} {done} : {scores}."
+
+
 def _prefill_from_counter(form: DealForm) -> None:
-    """Back from the card counter (/outils/compter): its pile's points fill the points field."""
+    """Back from the card counter (/outils/compter): its pile's points fill the points field,
+    counted for the side its `team` names (takers or defense)."""
     points = request.args.get("points", type=int)
     if points is not None and 0 <= points <= CARD_POINTS_TOTAL:
         form.points.data = points
+        form.points.raw_data = [str(points)]
         form.points_team.data = "takers" if request.args.get("team", "takers") == "takers" else "defense"
 
 
@@ -186,22 +214,27 @@ def edit(game_id: str, number: int):
         return _edit_redeal(sheet, deal)
     form = _deal_form(sheet)
     if request.method == "GET":
-        if "contract" not in request.args:
+        if not _carries_a_form():
             form.fill_from(deal.input, deal.version)
         _prefill_from_counter(form)
 
     def save():
         body = {**form.to_body(), "version": _int_or_none(form.version.data)}
         try:
-            service.edit_deal(get_db(), game_id, number, body)
+            after = service.edit_deal(get_db(), game_id, number, body)
         except Conflict as error:
             flash(error.message, "error")
             return redirect(url_for("sheet.edit", game_id=game_id, number=number))
         except NotFound:
             flash("Cette donne n'existe plus : elle a été supprimée sur un autre téléphone.", "error")
             return redirect(url_for("sheet.show", game_id=game_id))
-        flash(f"Donne {number} modifiée.", "info")
-        return redirect(url_for("sheet.show", game_id=game_id, _anchor=f"donne-{number}"))
+        edited = after.deal(number) if isinstance(after, Sheet) else None
+        if edited is not None:
+            saved = {"number": number, "scores": edited.scores}
+            flash(_saved_line(saved, sheet.game.teams, "modifiée"), "info")
+        else:
+            flash(f"Donne {number} modifiée.", "info")
+        return redirect(url_for("sheet.show", game_id=game_id))
 
     return _submit_deal_form(sheet, form, deal, save)
 

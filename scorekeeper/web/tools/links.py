@@ -1,7 +1,9 @@
-"""The way back from the card counter to the form that opened it, without an open redirect."""
+"""The way back from the card counter and the meld checker to the form that opened it, without an
+open redirect."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 
@@ -27,3 +29,23 @@ def with_params(path: str, **params: str | int) -> str:
     query = [(key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True) if key not in params]
     query += [(key, str(value)) for key, value in params.items()]
     return urlunsplit(("", "", parts.path, urlencode(query), parts.fragment))
+
+
+def with_fields(path: str, fields: Iterable[tuple[str, str | int]], stale: Callable[[str], bool]) -> str:
+    """`path` with every query field `stale` names dropped, then `fields` added, fragment kept."""
+    parts = urlsplit(path)
+    query = [(key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True) if not stale(key)]
+    query += [(key, str(value)) for key, value in fields]
+    return urlunsplit(("", "", parts.path, urlencode(query), parts.fragment))
+
+
+def way_back(args, own_fields: set[str]) -> str | None:
+    """`args`' `return` if it is on this site, with every field of `args` that is not the tool's
+    own (`own_fields`) folded into its query: a form submitted whole to a tool (a GET) gets its
+    fields back. None for an address off this site."""
+    return_to = local_path(args.get("return"))
+    state = [(key, value) for key, value in args.items(multi=True) if key not in own_fields]
+    if return_to and state:
+        keys = {key for key, _ in state}
+        return_to = with_fields(return_to, state, keys.__contains__)
+    return return_to

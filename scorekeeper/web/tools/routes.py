@@ -7,14 +7,17 @@ French reason with status 422. Nothing here computes a value: cards and melds do
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import parse_qsl, urlsplit
 
 from flask import Blueprint, render_template, request
 
 from scorekeeper.belote.cards import DECK, DECK_SIZE, HAND_SIZE, Card, Suit, parse_cards, pile_points, sorted_cards
 from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.melds import FoundMeld, belotes, compare_hands, find_melds
-from scorekeeper.belote.terms import CARD_POINTS_TOTAL, MODE_LABELS, SIDES, Mode, Team
-from scorekeeper.web.tools.links import local_path, with_params
+from scorekeeper.belote.names import MAX_NAME_LENGTH
+from scorekeeper.belote.scoring import BestMeld, best_single_meld, compare_best_melds
+from scorekeeper.belote.terms import CARD_POINTS_TOTAL, MODE_LABELS, SIDES, Meld, Mode, Team
+from scorekeeper.web.tools.links import local_path, way_back, with_fields, with_params
 
 bp = Blueprint("tools", __name__, url_prefix="/outils")
 
@@ -52,12 +55,36 @@ class PileCount:
     other_cards: int
 
 
+# The counter's own fields. Any other a request carries is the deal form's: "Compter les plis"
+# submits the whole form here (a GET), and every field goes back with the pile's points.
+COUNTER_FIELDS = {"mode", "team", "cards", "last_trick", "compter", "return", "csrf_token", "points", "points_team"}
+
+
+def _way_back(args) -> str | None:
+    """The deal form to go back to, with the fields it was left with (folded into `return`, which
+    the counter's form carries from count to count); None for an address off this site."""
+    return_to = local_path(args.get("return"))
+    state = [(key, value) for key, value in args.items(multi=True) if key not in COUNTER_FIELDS]
+    if return_to and state:
+        keys = {key for key, _ in state}
+        return_to = with_fields(return_to, state, keys.__contains__)
+    return return_to
+
+
+def _report_url(return_to: str, points: int, owner: str, mode: Mode) -> str:
+    """The deal form with the pile's points for its owner; a form sent with its state (its
+    request_id) gets the pile's trump too, the one its points were counted in."""
+    if "request_id" in dict(parse_qsl(urlsplit(return_to).query)):
+        return with_params(return_to, mode=mode.value, points=points, team=owner)
+    return with_params(return_to, points=points, team=owner)
+
+
 @bp.get("/compter")
 def counter():
     args = request.args
     mode = _mode(args.get("mode"))
-    owner, owners = _pile_owner(args.get("team"))
-    return_to = local_path(args.get("return"))
+    owner, owners = _pile_owner(args.get("team") or args.get("points_team"))
+    return_to = _way_back(args)
     codes = args.getlist("cards")
     last_trick = args.get("last_trick") == "1"
     count = error = report_url = None
@@ -72,7 +99,7 @@ def counter():
             points = pile_points(cards, mode, last_trick)
             count = PileCount(points, len(cards), CARD_POINTS_TOTAL - points, DECK_SIZE - len(cards))
             if return_to:
-                report_url = with_params(return_to, points=points, team=owner)
+                report_url = _report_url(return_to, points, owner, mode)
     page = render_template(
         "tools/counter.html", modes=MODE_LABELS, mode=mode, owner=owner, owners=owners,
         other=next(key for key in owners if key != owner), selected=set(codes), last_trick=last_trick,
@@ -94,27 +121,124 @@ def _check(cards: tuple[Card, ...], mode: Mode) -> HandCheck:
     return HandCheck(sorted_cards(cards), melds, sum(meld.value for meld in melds), belotes(cards, mode))
 
 
-def _verdict(winner: Team | None, reason: str) -> str:
+# The game's team names, sent by the deal form (`team_a`, `team_b`), replace "équipe A / B".
+TEAM_NAME_FIELDS = {Team.A: "team_a", Team.B: "team_b"}
+# The meld checker's own fields. Any other a request carries is the deal form's (the deal form
+# may submit itself whole here, a GET): they go back in `return`, then to the deal form.
+CHECKER_FIELDS = {"mode", "a", "b", "verifier", "return", "csrf_token", *TEAM_NAME_FIELDS.values()}
+
+
+@dataclass(frozen=True)
+class TeamWords:
+    """How the meld checker names a team: the game's name when the deal form gave one."""
+
+    name: str | None  # None: no name given, the page says "l'équipe A"
+    team: Team
+
+    @property
+    def title(self) -> str:
+        """'Filles', or 'Équipe A': where a team is named on its own."""
+        return self.name or f"Équipe {self.team.value}"
+
+    @property
+    def legend(self) -> str:
+        """Above the team's deck."""
+        return f"{self.name} — main d'un joueur" if self.name else f"Main d'un joueur de l'équipe {self.team.value}"
+
+    @property
+    def hand(self) -> str:
+        """The hand in a refusal: « Main (Filles) » : 9 cartes…"""
+        return f"Main ({self.name})" if self.name else f"Main de l'équipe {self.team.value}"
+
+
+def _team_names(args) -> dict[Team, str]:
+    """The team names as sent, spaces tidied ('' when none)."""
+    return {team: " ".join(args.get(field, "").split())[:MAX_NAME_LENGTH] for team, field in TEAM_NAME_FIELDS.items()}
+
+
+def _team_words(names: dict[Team, str]) -> dict[Team, TeamWords]:
+    """Each team's words; when the deal form names one team only, the other is 'Équipe B'."""
+    named = any(names.values())
+    return {team: TeamWords((names[team] or f"Équipe {team.value}") if named else None, team) for team in names}
+
+
+def _verdict(winner: Team | None, reason: str, words: dict[Team, TeamWords]) -> str:
     if winner is None:
         return reason[0].upper() + reason[1:] + "."
+    if words[winner].name:
+        return f"Annonces marquées par {words[winner].name} — {reason}."
     return f"L'équipe {winner.value} marque ses annonces — {reason}."
+
+
+def _meld_codes(check: HandCheck) -> tuple[Meld, ...]:
+    return tuple(meld.code for meld in check.melds)
+
+
+# The deal form's fields the meld checker sets when it reports (and every `melds_A_…`, `melds_B_…`).
+REPORTED_FIELDS = {"mode", "best_meld", "belote_A", "belote_B"}
+
+
+def _is_deal_field(key: str) -> bool:
+    """A field the report sets: its old value in the return address is dropped."""
+    return key in REPORTED_FIELDS or key.startswith(("melds_A_", "melds_B_"))
+
+
+def deal_fields(checks: dict[Team, HandCheck], mode: Mode, winner: Team | None) -> list[tuple[str, str | int]]:
+    """The deal form's fields for the checker's verdict, as the deal form names them: its mode,
+    each team's melds (`melds_A_tierce=1`) and belotes (`belote_B=1`), counts above 0 only, and
+    `best_meld` (A, B or none) only when the deal form will ask for it: both teams' best melds
+    are sequences of equal value (the cards decided, the deal form only sees "tierce" twice)."""
+    fields: list[tuple[str, str | int]] = [("mode", mode.value)]
+    codes = {team: _meld_codes(checks[team]) for team in (Team.A, Team.B)}
+    for team in (Team.A, Team.B):
+        fields += [(f"melds_{team.value}_{meld.value}", codes[team].count(meld))
+                   for meld in Meld if meld in codes[team]]
+    for team in (Team.A, Team.B):
+        if checks[team].belotes:
+            fields.append((f"belote_{team.value}", checks[team].belotes))
+    best = {team: best_single_meld(codes[team], mode) for team in codes}
+    if compare_best_melds(*(
+        BestMeld(meld.points(mode), meld if meld.is_carre else None, meld.label) if meld else None
+        for meld in best.values()
+    )) is None:
+        fields.append(("best_meld", winner.value if winner else "none"))
+    return fields
+
+
+def _reported(fields: list[tuple[str, str | int]], words: dict[Team, TeamWords]) -> list[str]:
+    """What "Reporter dans la donne" puts in the deal, in words: a line a team, then the call."""
+    values = dict(fields)
+    lines = []
+    for team in (Team.A, Team.B):
+        counts = [(meld.label, values.get(f"melds_{team.value}_{meld.value}", 0)) for meld in Meld]
+        counts.append(("belote", values.get(f"belote_{team.value}", 0)))
+        parts = [label + (f" ×{count}" if int(count) > 1 else "") for label, count in counts if count]
+        lines.append(f"{words[team].title} : {', '.join(parts) if parts else 'rien'}")
+    if "best_meld" in values:
+        call = values["best_meld"]
+        lines.append(f"Meilleure annonce : {'personne' if call == 'none' else words[Team(call)].title}")
+    return lines
 
 
 @bp.get("/annonces")
 def meld_checker():
     args = request.args
     mode = _mode(args.get("mode"))
+    names = _team_names(args)
+    words = _team_words(names)
+    return_to = way_back(args, CHECKER_FIELDS)
     codes = {team: args.getlist(field) for team, field in HAND_FIELDS.items()}
     checks: dict[Team, HandCheck] = {}
     errors: dict[Team, str] = {}
-    verdict = None
+    verdict = report_url = None
+    reported: list[str] = []
     if "verifier" in args or any(codes.values()):
         if mode is None:
             errors[Team.A] = NO_MODE
         else:
             for team in (Team.A, Team.B):
                 try:
-                    cards = parse_cards(codes[team], f"Main de l'équipe {team.value}", limit=HAND_SIZE)
+                    cards = parse_cards(codes[team], words[team].hand, limit=HAND_SIZE)
                 except InvalidInput as refusal:
                     errors[team] = refusal.message
                 else:
@@ -128,10 +252,16 @@ def meld_checker():
                 )
                 del checks[Team.B]
             elif checks[Team.A].cards and checks[Team.B].cards:
-                verdict = _verdict(*compare_hands(checks[Team.A].melds, checks[Team.B].melds, mode))
+                winner, reason = compare_hands(checks[Team.A].melds, checks[Team.B].melds, mode)
+                verdict = _verdict(winner, reason, words)
+                if return_to:
+                    fields = deal_fields(checks, mode, winner)
+                    report_url = with_fields(return_to, fields, _is_deal_field)
+                    reported = _reported(fields, words)
     page = render_template(
         "tools/melds.html", modes=MODE_LABELS, mode=mode, rows=deck_rows(), hand_fields=HAND_FIELDS,
         selected={team: set(codes[team]) for team in codes}, checks=checks, errors=errors, verdict=verdict,
-        hand_size=HAND_SIZE,
+        hand_size=HAND_SIZE, words=words, team_names={field: names[team] for team, field in TEAM_NAME_FIELDS.items()},
+        return_to=return_to, report_url=report_url, reported=reported,
     )
     return page, 422 if errors else 200

@@ -1,0 +1,132 @@
+"""Every page at 360 px, the narrowest phone the table uses (issue #13, item 12): nothing scrolls
+sideways (`scrollWidth <= 360`) and every tap target is at least 44 × 44 px, by the rule written
+in tests/browser/layout.py (links inside a sentence exempt, as WCAG 2.5.8 allows).
+
+The database holds an evening with a finished game and a game in progress with deals of every
+kind (layout.seed_archive); each page is shown in the state that has the most to tap: the deal
+form with its meld chips and its preview, the counter with cards chosen, an evening's edit form
+open, the login page when a password is set."""
+
+from __future__ import annotations
+
+import pytest
+from werkzeug.security import generate_password_hash
+
+from tests.browser.layout import scroll_width, seed_archive, small_tap_targets, too_wide
+
+pytestmark = pytest.mark.browser
+
+NARROW = {"width": 360, "height": 800}
+PASSWORD = "belote-du-jeudi"
+
+
+def open_details(page, selector="details"):
+    page.evaluate(f"() => document.querySelectorAll({selector!r}).forEach(d => d.open = true)")
+
+
+def deal_form_with_chips_and_preview(page):
+    page.locator("#f-taker_player label", has_text="Ana").click()
+    page.locator("#f-contract label", has_text="100").click()
+    page.locator("#f-mode label").nth(1).click()  # ♥
+    page.fill("#points", "110")
+    page.locator("#f-melds-A button.adder").first.wait_for(state="attached")  # deal_form.js has run
+    page.evaluate("() => { document.querySelector('details.extras').open = true; }")
+    page.locator("#f-melds-A button.adder", has_text="Cinquante").click()
+    page.locator("#f-melds-B button.adder", has_text="Tierce").click()
+    page.locator("#f-melds-A button.adder", has_text="Belote").click()
+    page.locator(".chip").first.wait_for()
+    page.locator("#preview .preview-teams").wait_for()
+
+
+def counter_with_cards(page):
+    for index in (0, 1, 9, 17, 30):
+        page.locator("label.pc").nth(index).click()
+
+
+# The meld checker's answer: a tierce at ♥ for the first hand, one at ♦ for the second, clubs
+# trump; the verdict says which one counts.
+MELDS_CHECKED = "/outils/annonces?mode=clubs&a=7H&a=8H&a=9H&a=QS&a=KS&b=7D&b=8D&b=9D&verifier=1"
+
+
+def follow(selector):
+    """A page reached by a link of the page before (the lists behind a figure carry a query)."""
+
+    def go(page):
+        page.locator(selector).first.click()
+        page.wait_for_load_state()
+
+    return go
+
+
+# (name, path with {live}, {finished}, {evening}, what to do once there)
+PAGES = [
+    ("home", "/", None),
+    ("new-game", "/parties/nouvelle", lambda page: open_details(page)),
+    ("sheet", "/parties/{live}", lambda page: open_details(page)),
+    ("sheet-finished", "/parties/{finished}", lambda page: open_details(page)),
+    ("deal-form", "/parties/{live}/donnes/nouvelle", deal_form_with_chips_and_preview),
+    ("deal-edit", "/parties/{live}/donnes/2/modifier", lambda page: open_details(page)),
+    ("redeal-edit", "/parties/{live}/donnes/3/modifier", None),
+    ("evenings", "/soirees", None),
+    ("evening", "/soirees/{evening}", lambda page: open_details(page)),
+    ("evening-print", "/soirees/{evening}/imprimer", None),
+    ("game", "/archives/parties/{finished}", lambda page: open_details(page)),
+    ("game-live", "/archives/parties/{live}", None),
+    ("game-print", "/archives/parties/{finished}/imprimer", None),
+    ("stats", "/statistiques", None),
+    ("stats-teams", "/statistiques/equipes", None),
+    ("stats-player", "/statistiques/joueurs/ana", None),
+    ("stats-team", "/statistiques/equipes", follow(".stats-table tbody th a")),
+    ("games", "/statistiques", follow(".stats-table tbody td a.figure")),
+    ("deals", "/statistiques/joueurs/ana", follow("dd a.figure")),
+    ("search", "/recherche", None),
+    ("search-results", "/recherche?joueur=a", None),
+    ("import", "/archives/importer", None),
+    ("counter", "/outils/compter", counter_with_cards),
+    ("melds", "/outils/annonces", None),
+    ("melds-checked", MELDS_CHECKED, None),
+]
+
+
+@pytest.fixture
+def seeded(app):
+    return seed_archive(app)
+
+
+def check(page, name):
+    assert scroll_width(page) <= NARROW["width"], (name, too_wide(page))
+    assert small_tap_targets(page) == [], name
+
+
+@pytest.mark.parametrize(("name", "path", "action"), PAGES, ids=[name for name, _, _ in PAGES])
+def test_the_page_fits_360_px_with_big_tap_targets(page, base_url, seeded, name, path, action):
+    page.set_viewport_size(NARROW)
+    response = page.goto(base_url + path.format(**seeded))
+    assert response.ok, (name, response.status)
+    if action:
+        action(page)
+    check(page, name)
+
+
+def test_the_login_page_and_the_top_bar_with_a_password(app, page, base_url, seeded):
+    app.config["TABLE_PASSWORD_HASH"] = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")
+    page.set_viewport_size(NARROW)
+    page.goto(f"{base_url}/parties/{seeded['live']}")
+    check(page, "sheet, locked")  # with "Connexion" in the top bar
+    page.goto(base_url + "/connexion")
+    page.fill("input[type=password]", "pas le bon")
+    page.click("text=Entrer")
+    page.locator(".error, .flash-error").first.wait_for()  # the page with its error
+    check(page, "login, refused")
+    page.fill("input[type=password]", PASSWORD)
+    page.click("text=Entrer")
+    page.wait_for_load_state()
+    page.goto(base_url + "/soirees")
+    check(page, "evenings, entered")  # with "Sortir" in the top bar
+
+
+def test_the_archive_pills_stay_on_one_line_at_360_px(page, base_url, seeded):
+    page.set_viewport_size(NARROW)
+    page.goto(base_url + "/soirees")
+    tops = page.evaluate("() => Array.from(document.querySelectorAll('.archive-nav a')).map(a => a.offsetTop)")
+    assert len(tops) == 3 and len(set(tops)) == 1, tops
