@@ -151,7 +151,7 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
             raise DealAlreadyRecorded(existing, deals + 1)
         if winner is not None:
             raise Conflict(
-                f"La partie est finie ({game.team_name(winner)} a gagné) : modifiez ou supprimez "
+                f"La partie est finie, gagnée par {game.team_name(winner)} : modifiez ou supprimez "
                 "une donne pour la rouvrir."
             )
         deal_id = store.insert_deal(db, game_id, kind, data)

@@ -19,6 +19,7 @@ from scorekeeper.web import (
     secret_key,
     security,
     sheet,
+    table_clock,
     tools,
     vocabulary,
 )
@@ -52,6 +53,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     csrf.init_app(app)
     database.init_app(app)
+    table_clock.init_app(app)  # "tonight" on the table's time zone
     errors.init_app(app)
     vocabulary.init_app(app)  # the game's words and numbers, for every template
     access.init_app(app)  # before the blueprints: its guard runs ahead of every view

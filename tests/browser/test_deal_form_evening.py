@@ -252,3 +252,25 @@ def test_after_a_save_the_sheet_shows_totals_dealer_and_the_new_deal(page, no_js
         assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], seen
     assert phone.locator('[data-total="A"]').inner_text().strip() == str(before["A"] + 230)
     screen(phone, f"sheet-after-save-{'js' if script else 'no-js'}")
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
+def test_a_declaration_no_deal_gives_is_refused_naming_the_clash(page, no_js, base_url, script):
+    """Item 4 as the player meets it: Nous declare the carré de valets, Eux a cent; every cent holds
+    a jack and the four jacks are in the carré. Refused at the top, in words, nothing saved."""
+    phone = page if script else no_js
+    game_id = new_game(base_url)
+    open_deal_form(phone, base_url, game_id)
+    phone.fill("#points", "100")
+    phone.click("text=Annonces et belote")
+    if script:
+        phone.locator("#f-melds-A .adder", has_text="Carré V").click()
+        phone.locator("#f-melds-B .adder", has_text="Cent").click()
+    else:
+        phone.fill("#melds_A_carre_J", "1")
+        phone.fill("#melds_B_cent", "1")
+    phone.click("#save")
+    summary = phone.locator("#problems")
+    expect(summary).to_contain_text("un carré de valets et un cent ne peuvent pas être annoncés ensemble")
+    assert "« melds »" not in phone.inner_text("body")
+    assert api(base_url, f"/api/v1/games/{game_id}")["hands"] == []

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from flask import Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from scorekeeper.belote.errors import InvalidInput, NotFound
-from scorekeeper.belote.evenings import DEFAULT_TIMEZONE, short_date, table_zone
+from scorekeeper.belote.evenings import short_date
 from scorekeeper.belote.explain import explain
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.terms import Team
@@ -25,33 +25,6 @@ from scorekeeper.web.database import get_db
 bp = Blueprint("archive", __name__)
 
 IMPORT_MAX_BYTES = 64 * 1024 * 1024  # a whole archive; the app's other bodies stay small
-
-
-# --- the table's clock ---------------------------------------------------------------------
-# Which evening "tonight" is depends on the table's time zone (the `TIMEZONE` setting), not the
-# server's: every request of the app (a new game from the sheet's form or the API included) runs
-# on that clock, set here for the request and put back after it.
-
-
-@bp.record_once
-def _check_timezone(state) -> None:
-    table_zone(state.app.config.get("TIMEZONE", DEFAULT_TIMEZONE))  # an unknown zone stops the start
-
-
-@bp.before_app_request
-def _set_table_clock() -> None:
-    zone = table_zone(current_app.config.get("TIMEZONE", DEFAULT_TIMEZONE))
-    g.table_clock = evenings.TABLE_ZONE.set(zone)
-
-
-@bp.teardown_app_request
-def _reset_table_clock(_error: BaseException | None) -> None:
-    token = g.pop("table_clock", None)
-    if token is not None:
-        try:
-            evenings.TABLE_ZONE.reset(token)
-        except ValueError:  # set in another context (a copied one), which took it away with it
-            pass
 
 
 # --- helpers of the templates --------------------------------------------------------------
