@@ -60,17 +60,6 @@ class PileCount:
 COUNTER_FIELDS = {"mode", "team", "cards", "last_trick", "compter", "return", "csrf_token", "points", "points_team"}
 
 
-def _way_back(args) -> str | None:
-    """The deal form to go back to, with the fields it was left with (folded into `return`, which
-    the counter's form carries from count to count); None for an address off this site."""
-    return_to = local_path(args.get("return"))
-    state = [(key, value) for key, value in args.items(multi=True) if key not in COUNTER_FIELDS]
-    if return_to and state:
-        keys = {key for key, _ in state}
-        return_to = with_fields(return_to, state, keys.__contains__)
-    return return_to
-
-
 def _report_url(return_to: str, points: int, owner: str, mode: Mode) -> str:
     """The deal form with the pile's points for its owner; a form sent with its state (its
     request_id) gets the pile's trump too, the one its points were counted in."""
@@ -84,7 +73,7 @@ def counter():
     args = request.args
     mode = _mode(args.get("mode"))
     owner, owners = _pile_owner(args.get("team") or args.get("points_team"))
-    return_to = _way_back(args)
+    return_to = way_back(args, COUNTER_FIELDS)
     codes = args.getlist("cards")
     last_trick = args.get("last_trick") == "1"
     count = error = report_url = None
