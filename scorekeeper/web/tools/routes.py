@@ -17,7 +17,7 @@ from scorekeeper.belote.melds import FoundMeld, belotes, compare_hands, find_mel
 from scorekeeper.belote.names import MAX_NAME_LENGTH
 from scorekeeper.belote.scoring import BestMeld, best_single_meld, compare_best_melds
 from scorekeeper.belote.terms import CARD_POINTS_TOTAL, MODE_LABELS, SIDES, Meld, Mode, Team
-from scorekeeper.web.tools.links import local_path, way_back, with_fields, with_params
+from scorekeeper.web.tools.links import way_back, with_fields, with_params
 
 bp = Blueprint("tools", __name__, url_prefix="/outils")
 
