@@ -52,9 +52,9 @@ self.addEventListener("fetch", function (event) {
 
 function keep(path, response) {
   var control = response.headers.get("Cache-Control") || "";
-  if (!response.ok || response.redirected || !KEPT_PAGE.test(path) || /no-store/.test(control)) return;
+  if (!response.ok || response.redirected || !KEPT_PAGE.test(path) || /no-store/.test(control)) return null;
   var copy = response.clone();
-  caches.open(PAGE_CACHE).then(function (cache) { cache.put(path, copy); });
+  return caches.open(PAGE_CACHE).then(function (cache) { return cache.put(path, copy); });
 }
 
 function page(request, path) {
@@ -89,7 +89,7 @@ self.addEventListener("message", function (event) {
   event.waitUntil(caches.open(PAGE_CACHE).then(function (cache) {
     return Promise.all(paths.filter(function (path) { return KEPT_PAGE.test(path); }).map(function (path) {
       return cache.match(path).then(function (hit) {
-        return hit || fetch(path, { credentials: "same-origin" }).then(function (response) { keep(path, response); });
+        return hit || fetch(path, { credentials: "same-origin" }).then(function (response) { return keep(path, response); });
       });
     }));
   }).catch(function () { /* offline: another time */ }));

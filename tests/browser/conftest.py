@@ -53,10 +53,27 @@ def page(browser):
     context.close()
 
 
+def closing_each_answer(app):
+    """`app` with each answer read whole and closed at once, for werkzeug's development server:
+    when a phone drops a connection, that server's read of what is left of the request can raise
+    before it closes the answer, leaving a static file open, which pytest then reports as a
+    ResourceWarning in whatever test runs next. (gunicorn, which serves the app, closes it.)"""
+
+    def answer(environ, start_response):
+        iterable = app(environ, start_response)
+        try:
+            return [b"".join(iterable)]
+        finally:
+            if hasattr(iterable, "close"):
+                iterable.close()
+
+    return answer
+
+
 @pytest.fixture
 def base_url(app):
     """The URL of `app` served over real HTTP for the length of one test."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server = make_server("127.0.0.1", 0, closing_each_answer(app), threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"

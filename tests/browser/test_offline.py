@@ -20,7 +20,7 @@ import threading
 import pytest
 from werkzeug.serving import make_server
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, closing_each_answer
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +38,7 @@ class Server:
         self.start()
 
     def start(self):
-        self.server = make_server("127.0.0.1", self.port, self.app, threaded=True)
+        self.server = make_server("127.0.0.1", self.port, closing_each_answer(self.app), threaded=True)
         self.port = self.server.server_port
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
@@ -91,7 +91,8 @@ def open_sheet_ready_for_offline(page, url):
     page.goto(url)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.wait_for_function(
-        "() => caches.open('belote-pages').then(c => c.match(location.pathname + '/donnes/nouvelle')).then(Boolean)"
+        "() => caches.open('belote-pages').then(c => Promise.all([c.match(location.pathname),"
+        " c.match(location.pathname + '/donnes/nouvelle')])).then(kept => kept.every(Boolean))"
     )
     wait_for_the_kept_sheet(page)
 
