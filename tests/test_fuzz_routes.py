@@ -13,7 +13,7 @@ import json
 import re
 import sqlite3
 from contextlib import closing
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -77,15 +77,56 @@ hostile_text = st.one_of(
         "' or 1=1 --", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢", "١٢٣", "-1", "0", "1e309", "NaN", "null", "true", "{}", "[]",
         "💥" * 50, "a" * 5000, "%", "%ZZ", "?x=1", "#frag", "//evil.example", "\\\\evil", "𝟘",
     ]),
+    # Issue 14: digits isdigit() takes and int() refuses ("²"), or reads (Arabic-Indic, full width);
+    # invisible characters (zero-width, bidi controls, BOM, NUL, ESC) and 10,000-character names.
+    st.sampled_from([
+        "²", "¹²", "1²", "³", "٣", "١", "５", "１２", "½", "Ⅻ", "\u200b", "A\u200bna", "\u202eAna\u202c",
+        "\u2066x\u2069", "\u200d\u200c", "\ufeff", "\u00ad", "\x1b[31mAna", "\x00Ana", "Ana\x00", "e\u0301",
+        "\u200b" * 50, "A" * 10_000, "\u200b" * 10_000, "\u202e" * 10_000,
+    ]),
+    st.text(st.sampled_from("A²٣５\u200b\u200c\u200d\u200e\u202a\u202e\u2066\u2069\ufeff\x00\x1b\x7f\u00ad|"),
+            max_size=12),
 )
-segment = st.one_of(hostile_text, st.integers(1000, 3000).map(lambda n: "x" * n))
+# Half a UTF-16 pair on its own ("\ud800"): JSON can carry it as an escape, an address, a query or a
+# form only as the bytes %ED%A0%80, which no UTF-8 decoder takes (`percent` and `form_bytes`).
+lone_surrogate = st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF, categories=["Cs"])
+broken_text = st.one_of(
+    hostile_text,
+    st.sampled_from(["x\ud800y", "\udfff", "\udc00\ud800", "\ud83c", "Ana\ud800"]),
+    st.lists(st.one_of(lone_surrogate, st.sampled_from("Aa1²\u200b ")), min_size=1, max_size=6).map("".join),
+)
+
+
+def percent_query(fields: dict[str, str]) -> dict[str, str] | str:
+    """The query as the client sends it: as is, or already encoded when it holds a lone surrogate."""
+    return urlencode(fields, errors="surrogatepass") if has_surrogate(fields) else fields
+
+
+def percent(text: str, safe: str = "") -> str:
+    """`text` percent-encoded as UTF-8, a lone surrogate as its three bytes (%ED%A0%80)."""
+    return quote(text, safe=safe, errors="surrogatepass")
+
+
+def has_surrogate(value) -> bool:
+    if isinstance(value, str):
+        return any("\ud800" <= character <= "\udfff" for character in value)
+    if isinstance(value, dict):
+        return any(has_surrogate(key) or has_surrogate(item) for key, item in value.items())
+    return False
+
+
+def form_bytes(fields: dict[str, str]) -> bytes:
+    return urlencode(fields, errors="surrogatepass").encode("ascii")
+
+
+segment = st.one_of(broken_text, st.integers(1000, 3000).map(lambda n: "x" * n))
 integer = st.one_of(st.integers(0, 60), st.integers(0, 2**70), st.just(1))
 json_scalar = st.one_of(
     st.none(), st.booleans(), st.integers(-(2**70), 2**70), st.floats(allow_nan=True, allow_infinity=True),
-    hostile_text,
+    broken_text,
 )
 json_value = st.recursive(
-    json_scalar, lambda inner: st.one_of(st.lists(inner, max_size=5), st.dictionaries(hostile_text, inner, max_size=5)),
+    json_scalar, lambda inner: st.one_of(st.lists(inner, max_size=5), st.dictionaries(broken_text, inner, max_size=5)),
     max_leaves=20,
 )
 KNOWN_KEYS = [
@@ -97,6 +138,9 @@ json_body = st.one_of(
     json_value,
     st.dictionaries(st.sampled_from(KNOWN_KEYS), json_value, max_size=8),
     st.builds(lambda extra: {**HAND, **extra}, st.dictionaries(st.sampled_from(KNOWN_KEYS), json_value, max_size=3)),
+    # A new game's names, each hostile (issue 14): a lone surrogate, invisible characters, 10,000 of them.
+    st.builds(lambda a, b, players: {"teams": {"A": a, "B": b}, "players": players},
+              broken_text, broken_text, st.lists(st.one_of(st.none(), broken_text), min_size=4, max_size=4)),
 )
 FORM_KEYS = [
     "team_a", "team_b", "player_0", "player_1", "player_2", "player_3", "dealer", "target", "rounding", "misere",
@@ -104,9 +148,9 @@ FORM_KEYS = [
     "belote_A", "belote_B", "best_meld", "melds_A_tierce", "melds_B_cent", "request_id", "version", "reason",
     "player", "enregistrer", "calculer", "csrf_token", "password", "next", "evening", "name", "file",
 ]
-form_fields = st.dictionaries(st.one_of(st.sampled_from(FORM_KEYS), st.text(max_size=10)), hostile_text, max_size=12)
+form_fields = st.dictionaries(st.one_of(st.sampled_from(FORM_KEYS), st.text(max_size=10)), broken_text, max_size=12)
 query = st.dictionaries(st.one_of(st.sampled_from(FORM_KEYS + ["cards", "a", "b", "return", "q"]), st.text(max_size=8)),
-                        hostile_text, max_size=5)
+                        broken_text, max_size=5).map(percent_query)
 content_types = st.sampled_from([
     None, "application/json", "application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded",
     "multipart/form-data; boundary=xyz", "application/xml", "application/json; charset=latin-9", "garbage/;;;",
@@ -138,15 +182,15 @@ def fill_url(data, app, rule: str) -> str:
             return str(data.draw(integer))
         if converter == "any":
             choices = [item.strip() for item in match["args"].split(",")]
-            return data.draw(st.one_of(st.sampled_from(choices), hostile_text.map(lambda t: quote(t, safe=""))))
+            return data.draw(st.one_of(st.sampled_from(choices), broken_text.map(percent)))
         if converter == "path":
             return data.draw(st.one_of(st.sampled_from(["style.css", "../pyproject.toml", "..%2f..%2fsecret_key",
                                                         "deal_form.js", "%00", "x/../../etc/passwd"]),
-                                       segment.map(lambda t: quote(t, safe="/"))))
+                                       segment.map(lambda t: percent(t, safe="/"))))
         if name == "game_id":
             real = st.sampled_from(app.config["FUZZ_GAMES"])
-            return data.draw(st.one_of(real, real, segment.map(lambda t: quote(t, safe=""))))
-        return data.draw(st.one_of(st.sampled_from(["Ana", "ana|chloe"]), segment.map(lambda t: quote(t, safe=""))))
+            return data.draw(st.one_of(real, real, segment.map(percent)))
+        return data.draw(st.one_of(st.sampled_from(["Ana", "ana|chloe"]), segment.map(percent)))
 
     return ARGUMENT.sub(value, rule)
 
@@ -161,10 +205,15 @@ def test_no_route_fails_or_half_writes_whatever_it_is_sent(fuzz_app, rule, metho
     kind = data.draw(body_kind)
     content_type = data.draw(content_types)
     if kind == "json":
-        arguments["data"] = json.dumps(data.draw(json_body)).encode()
+        arguments["data"] = json.dumps(data.draw(json_body)).encode()  # a lone surrogate as its "\ud800" escape
         arguments["content_type"] = content_type or "application/json"
     elif kind == "form":
-        arguments["data"] = data.draw(form_fields)
+        fields = data.draw(form_fields)
+        if has_surrogate(fields):  # the client cannot encode it: its bytes, as a forged request sends them
+            arguments["data"] = form_bytes(fields)
+            arguments["content_type"] = "application/x-www-form-urlencoded"
+        else:
+            arguments["data"] = fields
         if content_type:
             arguments["headers"]["Content-Type"] = content_type
     elif kind == "raw":

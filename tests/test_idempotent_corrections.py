@@ -1,7 +1,7 @@
 """Edits, deletes and undos made offline are sent when the network returns, and sent again when an
 answer is lost: like a record, a correction carrying an `Idempotency-Key` already used on the game
-gets the first answer again (same status, same bytes) and changes nothing, whatever the game has
-become since; a refused correction does not use up its key.
+by the same request gets the first answer again (same status, same bytes) and changes nothing,
+whatever the game has become since; a refused correction does not use up its key.
 
 Scores are SCORING.md's worked examples, as in test_games_api.py: the comment is the published
 A / B score. `revision` counts the game's writes, so "changed once" is "revision grew by one".
@@ -185,9 +185,14 @@ def test_a_record_replays_201_and_an_edit_replays_200(client, db):
 
 
 def test_a_key_is_one_request_whatever_the_route(client):
-    """A key already used on the game replays its first answer, whichever route it comes back on."""
+    """A key already used on the game by a request on another route is refused (422, in French),
+    and changes nothing: it is not that request's retry (tests/test_idempotency_body.py)."""
     game_id = new_game(client)
     recorded = client.post(f"{GAMES}/{game_id}/hands", json=EX1, headers=keyed("same"))
-    replayed = undo(client, game_id, key="same")
-    assert replayed.status_code == 201 and replayed.data == recorded.data
+    assert recorded.status_code == 201
+    before = client.get(f"{GAMES}/{game_id}").data
+    refused = undo(client, game_id, key="same")
+    assert refused.status_code == 422
+    assert refused.get_json()["error"].startswith("La clé « Idempotency-Key » a déjà servi pour une autre requête")
+    assert client.get(f"{GAMES}/{game_id}").data == before
     assert len(sheet(client, game_id)["hands"]) == 1

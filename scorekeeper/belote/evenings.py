@@ -9,6 +9,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from scorekeeper.belote.errors import InvalidInput
+from scorekeeper.belote.names import lone_surrogate, tidy_name
 
 EVENING_ROLLOVER = timedelta(hours=6)  # a game at 1 a.m. belongs to the evening before
 # The table's clock, not the server's: a server kept in UTC (most hosts) would otherwise start a
@@ -74,6 +75,12 @@ def parse_evening_id(value: Any) -> int | None:
     return value
 
 
+def tidy_note(text: str) -> str:
+    """A note as it is kept: its lines, each tidied as a name is (no control or format character),
+    composed (NFC); blank lines at either end dropped."""
+    return "\n".join(tidy_name(line) for line in text.splitlines()).strip("\n")
+
+
 def parse_evening(body: Any) -> dict[str, str]:
     """An evening's date, place and note, as typed (the evening page's form, an imported file)."""
     if not isinstance(body, dict):
@@ -90,7 +97,9 @@ def parse_evening(body: Any) -> dict[str, str]:
         value = body.get(key) or ""
         if not isinstance(value, str):
             raise InvalidInput(key, f"« {key} » doit être un texte.")
-        value = value.strip() if key == "note" else " ".join(value.split())
+        if lone_surrogate(value):
+            raise InvalidInput(key, f"« {key} » contient un caractère invalide (une moitié de paire UTF-16 seule).")
+        value = tidy_note(value) if key == "note" else tidy_name(value)  # as names: nothing invisible
         if len(value) > limit:
             raise InvalidInput(key, f"« {key} » : {limit} caractères au plus.")
         fields[key] = value

@@ -10,15 +10,45 @@ from scorekeeper.belote.errors import InvalidInput
 
 MAX_NAME_LENGTH = 40
 NAME_FORBIDDEN = "|"  # what joins two partners' names into their team's key (`pair_key`)
+# What a name never keeps: control characters (NUL, ESC, …: Unicode's Cc) and format characters
+# (Cf: zero-width spaces and joiners, bidi marks, embeddings, overrides and isolates, the BOM, the
+# soft hyphen, …). Invisible on screen, they made "A\u200bna" a second Ana in the statistics, let
+# U+202E turn a name around, and came out raw in the CSV.
+INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf"})
+
+
+def lone_surrogate(text: str) -> bool:
+    """Whether `text` holds half a UTF-16 pair on its own (JSON's "\\ud800"): no UTF-8 can carry it."""
+    return any("\ud800" <= character <= "\udfff" for character in text)
+
+
+def tidy_name(text: str) -> str:
+    """A name as it is kept: composed (NFC), without control or format characters, its runs of
+    spaces (any Unicode space, tabs and line breaks too) made one, none at either end."""
+    words = (
+        "".join(character for character in word if unicodedata.category(character) not in INVISIBLE_CATEGORIES)
+        for word in text.split()
+    )
+    return unicodedata.normalize("NFC", " ".join(word for word in words if word))
+
+
+def invisible_name(field: str) -> str:
+    """The refusal of a name typed with nothing but invisible characters."""
+    return f"« {field} » : ce nom ne contient que des caractères invisibles."
 
 
 def parse_name(value: Any, field: str, default: str) -> str:
-    """A name as typed, with its spaces tidied; `default` when none was given."""
+    """A name as typed, tidied (`tidy_name`); `default` when none was given (or only spaces)."""
     if value is None:
         return default
     if not isinstance(value, str):
         raise InvalidInput(field, f"« {field} » doit être un texte.")
-    value = " ".join(value.split())
+    if lone_surrogate(value):
+        raise InvalidInput(field, f"« {field} » contient un caractère invalide (une moitié de paire UTF-16 seule).")
+    typed = value
+    value = tidy_name(value)
+    if not value and typed.strip():
+        raise InvalidInput(field, invisible_name(field))
     if len(value) > MAX_NAME_LENGTH:
         raise InvalidInput(field, f"« {field} » : {MAX_NAME_LENGTH} caractères au plus.")
     if any(character in value for character in NAME_FORBIDDEN):
@@ -28,8 +58,10 @@ def parse_name(value: Any, field: str, default: str) -> str:
 
 @lru_cache(maxsize=4096)  # every write keys its game's four players again
 def name_key(name: str) -> str:
-    """A player's name as the archive matches it: no accents, no case, single spaces."""
-    text = unicodedata.normalize("NFKD", name)
+    """A player's name as the archive matches it: no accents, no case, single spaces, and none of
+    the invisible characters `tidy_name` drops (a name stored before they were dropped is matched
+    with its visible twin)."""
+    text = unicodedata.normalize("NFKD", tidy_name(name) or name)
     text = "".join(char for char in text if not unicodedata.combining(char))
     return " ".join(text.casefold().split())
 

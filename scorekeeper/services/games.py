@@ -52,19 +52,65 @@ def undo_text(sheet: Sheet, message: str) -> str:
     return orjson.dumps({**sheet_to_json(sheet), "message": message}).decode()
 
 
+class KeyReused(InvalidInput):
+    """An idempotency key already used on the game by another request (another route, another
+    deal, another body): nothing is done (422), as payment APIs answer, rather than the first
+    request's answer, which would tell the client that this one was made."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Idempotency-Key",
+            "La clé « Idempotency-Key » a déjà servi pour une autre requête : celle-ci n'a rien changé. "
+            "Envoyez-la avec une nouvelle clé pour la faire.",
+        )
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a write asks for, as its idempotency key's fingerprint is made of: the API's method and
+    path for it, and its body as the service received it (the pages build the same body as the API
+    takes, so a page sent again and an API request sent again are recognised alike)."""
+
+    method: str
+    path: str
+    body: Any = None
+
+    def fingerprint(self) -> str:
+        try:
+            return store.request_fingerprint(self.method, self.path, self.body)
+        except RecursionError:
+            raise InvalidInput("body", "Le corps de la requête est trop imbriqué.") from None
+
+
+def _game_path(game_id: str, rest: str = "") -> str:
+    return f"/api/v1/games/{game_id}{rest}"
+
+
 def _answer_once(
-    db: sqlite_utils.Database, game_id: str, key: str | None, status: int, write: Callable[[], str]
+    db: sqlite_utils.Database,
+    game_id: str,
+    key: str | None,
+    request: Request,
+    status: int,
+    write: Callable[[], str],
 ) -> Answer:
     """`write` (checks, writes, returns the answer's text) in one write transaction, at most once per
-    idempotency key: a key already used on the game gets the first answer again, before anything is
-    checked, and nothing is written; a refused write (an exception) remembers nothing."""
+    idempotency key. A key already used on the game by the same request (the same fingerprint) gets
+    the first answer again, before anything is checked, and nothing is written; used by another
+    request, `KeyReused` (422), and nothing is written either. A key stored before fingerprints were
+    (m008) has none: it is replayed as before, whatever the request. A refused write (an exception)
+    remembers nothing."""
+    fingerprint = request.fingerprint() if key else None
     with write_transaction(db):
         stored = store.idempotent_response(db, game_id, key) if key else None
         if stored is not None:
-            return Answer(*stored, replayed=True)
+            text, stored_status, stored_fingerprint = stored
+            if stored_fingerprint is not None and stored_fingerprint != fingerprint:
+                raise KeyReused()
+            return Answer(text, stored_status, replayed=True)
         text = write()
         if key:
-            store.remember_response(db, game_id, key, text, status)
+            store.remember_response(db, game_id, key, text, status, fingerprint)
     return Answer(text, status)
 
 
@@ -139,6 +185,7 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
     # The input is read and scored before queuing for the write lock: it depends only on the
     # game's rules, which never change, and the lock is held for as short a time as can be.
     game = load_game(db, game_id)
+    request = Request("POST", _game_path(game_id, f"/{kind}s"), body)  # the body as sent, `number` too
     body, number = _entered_as(body)
     if isinstance(body, dict) and "version" in body:  # the key of an edit, unknown to a new deal
         raise InvalidInput("version", "Clé inconnue : « version ».")
@@ -158,7 +205,7 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
         store.log_action(db, game_id, deal_id, "record")
         return sheet_text(derived.refresh_game(db, game_id, deal_id))
 
-    return _answer_once(db, game_id, idempotency_key, 201, write)
+    return _answer_once(db, game_id, idempotency_key, request, 201, write)
 
 
 def record_hand(db: sqlite_utils.Database, game_id: str, body: Any, idempotency_key: str | None = None) -> Answer:
@@ -196,14 +243,20 @@ def _check_version(version: Any, current: int) -> None:
 
 
 def _correct(
-    db: sqlite_utils.Database, game_id: str, key: str | None, correct: Callable[[], T], text_of: Callable[[T], str]
+    db: sqlite_utils.Database,
+    game_id: str,
+    key: str | None,
+    request: Request,
+    correct: Callable[[], T],
+    text_of: Callable[[T], str],
 ) -> T | Answer:
     """A correction in one write transaction. Without an idempotency key (the pages), what `correct`
-    returns; with one (the API), its answer as `text_of` writes it, at most once per key."""
+    returns; with one (the API), its answer as `text_of` writes it, at most once per key and
+    `request` (`_answer_once`)."""
     if not key:
         with write_transaction(db):
             return correct()
-    return _answer_once(db, game_id, key, 200, lambda: text_of(correct()))
+    return _answer_once(db, game_id, key, request, 200, lambda: text_of(correct()))
 
 
 def edit_deal(
@@ -211,7 +264,8 @@ def edit_deal(
 ) -> Sheet | Answer:
     """Replace a deal's input; `body["version"]` is the version the editor last saw. The sheet after
     it, or, given a key, the answer (`_correct`)."""
-    return _correct(db, game_id, idempotency_key, lambda: _edit(db, game_id, number, body), sheet_text)
+    request = Request("PUT", _game_path(game_id, f"/hands/{number}"), body)
+    return _correct(db, game_id, idempotency_key, request, lambda: _edit(db, game_id, number, body), sheet_text)
 
 
 def _edit(db: sqlite_utils.Database, game_id: str, number: int, body: Any) -> Sheet:
@@ -231,8 +285,13 @@ def _edit(db: sqlite_utils.Database, game_id: str, number: int, body: Any) -> Sh
 def delete_deal(
     db: sqlite_utils.Database, game_id: str, number: int, version: Any = None, idempotency_key: str | None = None
 ) -> Sheet | Answer:
-    """Remove a deal (refused if `version` is given and stale): as `edit_deal`."""
-    return _correct(db, game_id, idempotency_key, lambda: _delete(db, game_id, number, version), sheet_text)
+    """Remove a deal (refused if `version` is given and stale): as `edit_deal`. A delete has no body:
+    its fingerprint is its method and path, the version as the API's query string gives it."""
+    query = f"?version={version}" if version is not None else ""
+    request = Request("DELETE", _game_path(game_id, f"/hands/{number}{query}"))
+    return _correct(
+        db, game_id, idempotency_key, request, lambda: _delete(db, game_id, number, version), sheet_text
+    )
 
 
 def _delete(db: sqlite_utils.Database, game_id: str, number: int, version: Any) -> Sheet:
@@ -255,8 +314,12 @@ def undo(
     db: sqlite_utils.Database, game_id: str, idempotency_key: str | None = None
 ) -> tuple[Sheet, str] | Answer:
     """Revert the game's last record, edit or delete that is not already undone: the sheet after it
-    and the message saying what was undone, or, given a key, the answer (`_correct`, `undo_text`)."""
-    return _correct(db, game_id, idempotency_key, lambda: _undo(db, game_id), lambda undone: undo_text(*undone))
+    and the message saying what was undone, or, given a key, the answer (`_correct`, `undo_text`).
+    Its fingerprint is its method and path: the JSON body the API asks of it says nothing."""
+    request = Request("POST", _game_path(game_id, "/undo"))
+    return _correct(
+        db, game_id, idempotency_key, request, lambda: _undo(db, game_id), lambda undone: undo_text(*undone)
+    )
 
 
 def _undo(db: sqlite_utils.Database, game_id: str) -> tuple[Sheet, str]:
@@ -325,5 +388,5 @@ def rematch(db: sqlite_utils.Database, game_id: str) -> str:
         evening = db.conn.execute("select evening_id from games where id = ?", [game_id]).fetchone()[0]
         evenings.place_game(db, new_id, evening)
         derived.refresh_game(db, new_id)
-        store.remember_response(db, game_id, REMATCH_KEY, new_id, 201)
+        store.remember_response(db, game_id, REMATCH_KEY, new_id, 201)  # no fingerprint: one request only
     return new_id

@@ -37,10 +37,31 @@ def is_file(path: str) -> bool:
     return bool(path) and path != ":memory:" and not path.startswith("file:")
 
 
+def heal_companions(path: str) -> None:
+    """Give the `-wal` and `-shm` files their database file's mode back once it is writable.
+
+    SQLite creates them with the file's mode: opened while the file was read-only (0444), they
+    stay read-only after the file is made writable again, and a `-shm` that cannot be written
+    makes every new connection read-only, even across a restart. Best effort: a file another user
+    owns stays as it is, and its fault is reported by SQLite as before."""
+    if not is_file(path) or not os.access(path, os.W_OK):
+        return
+    try:
+        mode = os.stat(path).st_mode & 0o777
+        for suffix in ("-wal", "-shm"):
+            companion = path + suffix
+            if os.path.exists(companion) and not os.access(companion, os.W_OK):
+                os.chmod(companion, mode)
+    except OSError:
+        pass
+
+
 def connect(path: str) -> sqlite_utils.Database:
+    heal_companions(path)
     # One thread at a time uses a connection, but not always the thread that opened it: the
     # pool below hands an idle one to whichever request comes next.
     database = sqlite_utils.Database(sqlite3.connect(path, check_same_thread=False))
+    database.committed = False  # set by `immediate` once a write of this request is committed
     if is_file(path):
         database.write_lock_path = f"{path}-writelock"  # see queue_for_writing
     database.execute("PRAGMA foreign_keys = ON")
@@ -56,9 +77,14 @@ class ConnectionPool:
     its page cache starts empty: that was a third of what loading a sheet cost. A request takes
     an idle connection (or opens one) and its teardown hands it back, outside any transaction;
     one that met an error is closed instead, so that a disk fault is met afresh once the disk is
-    back. Keeping connections open also keeps the WAL open: SQLite checkpoints the WAL, with its
-    fsyncs, whenever the last connection to the file closes, which with a connection per request
-    was after nearly every request. One file per process (the last one asked for), so that tests
+    back. A disk fault (a read-only or full disk, an I/O error) also closes every idle connection:
+    they were opened on the same file, and one opened while the file was read-only stays
+    read-only for good. Until a write succeeds again, no connection is kept (a read done during
+    the fault would otherwise keep one that cannot write), so that the first write once the disk
+    is fixed opens a fresh connection and succeeds, with no restart. Keeping connections open
+    also keeps the WAL open: SQLite checkpoints the WAL, with its fsyncs, whenever the last
+    connection to the file closes, which with a connection per request was after nearly every
+    request. One file per process (the last one asked for), so that tests
     on many files keep few open; after a fork, the parent's connections are never used."""
 
     MAX_IDLE = 8  # a gunicorn sync worker needs one; a threaded server, one per busy thread
@@ -68,17 +94,28 @@ class ConnectionPool:
         self._path: str | None = None
         self._pid = os.getpid()
         self._idle: list[sqlite_utils.Database] = []
+        self._faulty = False  # a disk fault was met and no write has succeeded since
 
     def take(self, path: str) -> sqlite_utils.Database:
         if is_file(path):
             with self._lock:
                 if self._pid != os.getpid():  # a forked child: the parent's are not ours to use
-                    self._pid, self._idle = os.getpid(), []
+                    self._pid, self._idle, self._faulty = os.getpid(), [], False
                 if self._path == path and self._idle:
-                    return self._idle.pop()
+                    database = self._idle.pop()
+                    database.committed = False
+                    return database
         return connect(path)
 
-    def give_back(self, path: str, database: sqlite_utils.Database, failed: bool) -> None:
+    def give_back(self, path: str, database: sqlite_utils.Database, failed: bool,
+                  disk_fault: bool = False) -> None:
+        """Keep `database` for the next request, or close it: `failed`, the request met an error
+        with it; `disk_fault`, that error was the disk's (every idle connection is closed too)."""
+        if disk_fault:
+            with self._lock:
+                self._faulty = True
+                self._close_idle()
+            failed = True
         if not failed and database.conn.in_transaction:  # never left open by the app's own writes
             try:
                 database.conn.execute("ROLLBACK")
@@ -88,6 +125,11 @@ class ConnectionPool:
             database.close()
             return
         with self._lock:
+            if self._faulty:
+                if not getattr(database, "committed", False):  # may have been opened read-only
+                    database.close()
+                    return
+                self._faulty = False  # it wrote: the disk is back
             if self._path != path:
                 self._close_idle()
                 self._path = path
@@ -100,6 +142,7 @@ class ConnectionPool:
         """Close every idle connection (tests that change what a new connection meets)."""
         with self._lock:
             self._close_idle()
+            self._faulty = False
 
     def _close_idle(self) -> None:
         idle, self._idle = self._idle, []
@@ -156,6 +199,7 @@ def immediate(database: sqlite_utils.Database) -> Iterator[None]:
     try:
         yield
         database.conn.execute("COMMIT")  # inside: a commit refused by a full disk rolls back too
+        database.committed = True  # this connection can write (the pool keeps it after a fault)
     except BaseException:
         # SQLite has already rolled back by itself after some errors (a full disk, an I/O error):
         # a second ROLLBACK would fail and hide the error that says what went wrong.

@@ -219,3 +219,22 @@ def m006_drop_game_sheets(db: sqlite_utils.Database) -> None:
     # process): the stored text, patched on every write and guarded by fingerprints of the code,
     # cost more than the half millisecond it saved.
     db["game_sheets"].drop(ignore=True)
+
+
+@migrations()
+def m007_idempotency_request(db: sqlite_utils.Database) -> None:
+    # With each idempotency key, a fingerprint of the request that used it (the sha256 of its
+    # method, path and canonical JSON body): the same key sent with another request is refused
+    # rather than answered with the first one's answer. Keys stored before have none (NULL): they
+    # are replayed as before, whatever comes with them.
+    db["idempotency_keys"].add_column("fingerprint", str)
+
+
+@migrations()
+def m008_ended_sessions(db: sqlite_utils.Database) -> None:
+    # The phones' sessions that left with "Sortir" (scorekeeper/web/access.py), each by the random
+    # id its signed cookie carries, until the hour it would have expired anyway: a copy of the
+    # cookie taken before no longer writes. In the database, so that every worker knows; old rows
+    # are pruned. (Appended after m008, which another change added first.)
+    db["ended_sessions"].create({"id": str, "until": float}, pk="id", not_null={"until"})
+    db["ended_sessions"].create_index(["until"])

@@ -3,15 +3,20 @@
 When one is set, every write (a page's form or the JSON API) needs a session that has entered it
 at /connexion; reading stays open unless READ_REQUIRES_PASSWORD. Only the hash is kept
 (werkzeug's scrypt), in TABLE_PASSWORD_HASH or the instance folder's `table_password` file. Entry
-lasts TABLE_SESSION_HOURS, and changing the password ends every session. Wrong passwords are
-counted per address in SQLite, so that the limit holds across gunicorn's workers.
+lasts TABLE_SESSION_HOURS; "Sortir" ends the session on the server too (a copy of its cookie
+no longer writes), and changing the password ends every session. Wrong passwords are counted per
+address in SQLite, so that the limit holds across gunicorn's workers. With READ_REQUIRES_PASSWORD,
+what the app answers (pages, exports, the API) is not kept by the browser: `private, no-store`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import secrets
+import sqlite3
 import time
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import click
@@ -20,6 +25,7 @@ from flask import (
     Flask,
     current_app,
     flash,
+    g,
     jsonify,
     redirect,
     render_template,
@@ -35,6 +41,7 @@ from wtforms.validators import InputRequired
 
 from scorekeeper.store.db import write_transaction
 from scorekeeper.web.database import get_db
+from scorekeeper.web.errors import database_fault
 from scorekeeper.web.tools.links import local_path
 
 PASSWORD_FILE = "table_password"
@@ -85,7 +92,34 @@ def _fingerprint(hashed: str) -> str:
 
 
 def has_entered(hashed: str) -> bool:
-    return session.get("table") == _fingerprint(hashed) and session.get("table_until", 0) > time.time()
+    """This phone entered the current password less than TABLE_SESSION_HOURS ago and has not left
+    since ("Sortir" ends its session id on the server: a copy of the cookie is ended too)."""
+    known = g.get("table_entered")
+    if known is not None and known[0] == hashed:
+        return known[1]
+    session_id = session.get("table_session")
+    entered = (
+        session.get("table") == _fingerprint(hashed)
+        and session.get("table_until", 0) > time.time()
+        and isinstance(session_id, str)
+        and not _ended(session_id)
+    )
+    g.table_entered = (hashed, entered)
+    return entered
+
+
+def _ended(session_id: str) -> bool:
+    row = get_db().execute("select 1 from ended_sessions where id = ?", [session_id]).fetchone()
+    return row is not None
+
+
+def _end_session(session_id: str, until: float) -> None:
+    """Record that this session left, until it would have expired (older ones are pruned)."""
+    now = time.time()
+    db = get_db()
+    with write_transaction(db):
+        db.execute("delete from ended_sessions where until < ?", [now])
+        db.execute("insert or replace into ended_sessions (id, until) values (?, ?)", [session_id, max(until, now)])
 
 
 # --- the guard ------------------------------------------------------------------------------
@@ -119,10 +153,10 @@ def _guard():
     hashed = password_hash()
     if not hashed or request.endpoint in OPEN_ENDPOINTS or request.blueprint == "access":
         return None
-    if has_entered(hashed):
-        return None
     reading_locked = current_app.config["READ_REQUIRES_PASSWORD"]
     if not (reading_locked or _is_write()):
+        return None
+    if has_entered(hashed):
         return None
     if request.path.startswith("/api/"):
         message = "Mot de passe de la table requis : entrez-le sur la page /connexion."
@@ -140,29 +174,58 @@ def _template_globals() -> dict:
     return {"table_access": {"locked": bool(hashed), "entered": bool(hashed) and has_entered(hashed)}}
 
 
+def _not_kept(response):
+    """When reading needs the password, nothing the app answers stays in the browser's cache (a
+    shared phone would show the names to the next person): `private, no-store`. The service worker
+    keeps no such page either, so those pages do not open offline. Static files stay cached."""
+    if current_app.config["READ_REQUIRES_PASSWORD"] and request.endpoint not in OPEN_ENDPOINTS and password_hash():
+        response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
 # --- rate limit -----------------------------------------------------------------------------
 
 
-def _attempt_allowed(address: str) -> bool:
-    """Count this attempt against the address; False once the window's attempts are used up.
-    The attempt is written before the password is checked, so that parallel guesses count too."""
-    config = current_app.config
+# The password is checked before anything is written, so that a phone enters the right one even
+# when the disk is read-only; the wrong guesses are then counted if the disk lets them be. Guesses
+# sent at once from one address may each pass the count before any is written: at most one per
+# request running at once (one per gunicorn worker) beyond LOGIN_ATTEMPTS.
+
+
+def _wrong_guesses(address: str) -> int:
+    """The wrong passwords this address sent within the window (a read: works on a read-only disk)."""
+    since = time.time() - current_app.config["LOGIN_WINDOW_MINUTES"] * 60
+    row = get_db().execute(
+        "select count(*) from login_attempts where address = ? and attempted_at >= ?", [address, since]
+    ).fetchone()
+    return row[0]
+
+
+def _count_wrong_guess(address: str) -> None:
     now = time.time()
-    window = config["LOGIN_WINDOW_MINUTES"] * 60
+    window = current_app.config["LOGIN_WINDOW_MINUTES"] * 60
     db = get_db()
     with write_transaction(db):
         db.execute("delete from login_attempts where attempted_at < ?", [now - window])
-        row = db.execute("select count(*) from login_attempts where address = ?", [address]).fetchone()
-        if row[0] >= config["LOGIN_ATTEMPTS"]:
-            return False
         db.execute("insert into login_attempts (address, attempted_at) values (?, ?)", [address, now])
-    return True
 
 
 def _forget_attempts(address: str) -> None:
     db = get_db()
     with write_transaction(db):
         db.execute("delete from login_attempts where address = ?", [address])
+
+
+def _if_the_disk_allows(write: Callable[..., None], *args) -> bool:
+    """Run `write`; False if the disk refused it (read-only, full…), which is logged and let go."""
+    try:
+        write(*args)
+    except sqlite3.Error as error:
+        if database_fault(error) is None:  # not the disk's: a bug, a 500 as any other
+            raise
+        current_app.logger.warning("Not recorded (%s): %s", write.__name__, error)
+        return False
+    return True
 
 
 # --- pages ----------------------------------------------------------------------------------
@@ -187,17 +250,22 @@ def login():
     if form.validate_on_submit():
         address = request.remote_addr or "inconnue"
         minutes = current_app.config["LOGIN_WINDOW_MINUTES"]
-        if not _attempt_allowed(address):
+        guesses = _wrong_guesses(address)
+        if guesses >= current_app.config["LOGIN_ATTEMPTS"]:
             form.password.errors = [f"Trop d'essais depuis cet appareil : réessayez dans {minutes} minutes."]
             status = 429
         elif check_password_hash(hashed, form.password.data):
-            _forget_attempts(address)
+            if guesses:
+                _if_the_disk_allows(_forget_attempts, address)
             session["table"] = _fingerprint(hashed)
             session["table_until"] = time.time() + current_app.config["TABLE_SESSION_HOURS"] * 3600
+            session["table_session"] = secrets.token_urlsafe(18)  # what "Sortir" ends on the server
             session.permanent = True
+            g.pop("table_entered", None)
             flash("Mot de passe accepté : vous pouvez noter les scores.", "info")
             return redirect(destination)
         else:
+            _if_the_disk_allows(_count_wrong_guess, address)
             form.password.errors = ["Mot de passe incorrect."]
             status = 401
     return render_template("access/login.html", form=form), status
@@ -205,9 +273,24 @@ def login():
 
 @bp.post("/sortie")
 def logout():  # CSRFProtect has checked the form's token: no other site can log a phone out
-    session.pop("table", None)
-    session.pop("table_until", None)
-    flash("Déconnecté : il faudra le mot de passe pour noter les scores.", "info")
+    """End this phone's session, on the server too: a copy of its cookie no longer writes. If the
+    disk refuses to record that, the phone still leaves, and is told what stays open."""
+    session_id = session.get("table_session")
+    ended = True
+    if isinstance(session_id, str):
+        ended = _if_the_disk_allows(_end_session, session_id, float(session.get("table_until") or 0))
+    for key in ("table", "table_until", "table_session"):
+        session.pop(key, None)
+    g.pop("table_entered", None)
+    if ended:
+        flash("Déconnecté : il faudra le mot de passe pour noter les scores.", "info")
+    else:
+        flash(
+            "Déconnecté de ce téléphone, mais le serveur n'a pas pu l'enregistrer (disque en lecture seule "
+            "ou plein) : une copie de cette session pourrait encore noter une fois le disque réparé. "
+            "Au besoin, changez le mot de passe de la table.",
+            "error",
+        )
     return redirect(url_for("pages.index"))
 
 
@@ -245,5 +328,6 @@ def init_app(app: Flask) -> None:
     app.extensions["access"] = {}
     app.register_blueprint(bp)
     app.before_request(_guard)
+    app.after_request(_not_kept)
     app.context_processor(_template_globals)
     app.cli.add_command(set_password_command)

@@ -18,17 +18,21 @@ def get_db() -> sqlite_utils.Database:
     return g.db
 
 
-def connection_failed() -> None:
-    """Called by the error handlers when a request met a database error: the connection is closed
-    at the request's end instead of going back to the pool."""
+def connection_failed(disk_fault: bool = False) -> None:
+    """Called when a request met a database error: the connection is closed at the request's end
+    instead of going back to the pool; after a fault of the disk (`disk_fault`), the pool's idle
+    connections too, so that the next write opens a fresh one (see `ConnectionPool`)."""
     g.db_failed = True
+    if disk_fault:
+        g.db_disk_fault = True
 
 
 def close_db(exception: BaseException | None = None) -> None:
     database = g.pop("db", None)
     failed = g.pop("db_failed", False) or exception is not None
+    disk_fault = g.pop("db_disk_fault", False)
     if database is not None:
-        pool.give_back(current_app.config["DATABASE"], database, failed)
+        pool.give_back(current_app.config["DATABASE"], database, failed, disk_fault)
 
 
 @click.command("init-db")

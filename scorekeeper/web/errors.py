@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import sqlite3
+from urllib.parse import urlsplit
 
 from flask import Flask, current_app, render_template, request
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound, Refusal
 from scorekeeper.services.figure_lists import BadFilter
 from scorekeeper.web.api.common import error_response, http_error_as_json
+from scorekeeper.web.csrf import french_reason
 from scorekeeper.web.database import connection_failed
+from scorekeeper.web.tools.links import local_path
 
 PAGE_MESSAGES = {
     400: ("Requête invalide", "La page n'a pas compris ce qui a été envoyé. Revenez en arrière et réessayez."),
@@ -25,7 +29,9 @@ MAX_BODY_BYTES = 256 * 1024
 
 # What the disk said, in words for the table: SQLite's error names (sqlite3's `sqlite_errorname`)
 # by prefix. Each is a 503: the request changed nothing (its transaction was rolled back), and the
-# same request succeeds once the disk is fixed, since every request opens its own connection.
+# same request succeeds once the disk is fixed, with no restart: a fault closes the request's
+# connection and the pool's idle ones (one opened on a read-only file stays read-only), and the
+# next connection gives the `-wal` and `-shm` files the database's mode back (store/db.py).
 NOTHING_SAVED = "rien n'a été enregistré. "
 DISK_MESSAGES = {
     "SQLITE_READONLY": (
@@ -57,6 +63,9 @@ DISK_MESSAGES = {
         "Trop d'écritures à la fois : " + NOTHING_SAVED + "Réessayez dans un instant.",
     ),
 }
+# The faults of the file or the disk, which may have left the process's connections unable to
+# write even once fixed; a busy or locked database is only a moment's wait.
+CONNECTION_FAULTS = ("SQLITE_READONLY", "SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN")
 RETRY_AFTER_SECONDS = "5"
 
 
@@ -70,6 +79,19 @@ def _http_error(error: HTTPException):
     status = error.code or 500
     title, message = PAGE_MESSAGES.get(status, ("Erreur", "La requête n'a pas abouti."))
     return render_template("error.html", title=title, message=message), status
+
+
+def _csrf_error(error: CSRFError):
+    """A form refused by CSRFProtect: why, in French, and the way back to the form to reload."""
+    if _is_api():
+        return http_error_as_json(error)
+    title, _ = PAGE_MESSAGES[400]
+    referrer = urlsplit(request.referrer or "")
+    back = None
+    if referrer.netloc == request.host:
+        back = local_path(referrer.path + (f"?{referrer.query}" if referrer.query else ""))
+    message = french_reason(error.description)
+    return render_template("error.html", title=title, message=message, reload_path=back), 400
 
 
 # What each kind of refusal is, in HTTP, and how its page is titled; its message is its own.
@@ -107,9 +129,16 @@ def disk_message(error: sqlite3.Error) -> tuple[str, str] | None:
     return None
 
 
+def database_fault(error: sqlite3.Error) -> tuple[str, str] | None:
+    """What to say of a database error the request met (None: not the disk's); its connection is
+    not reused, nor, after a fault of the disk, the process's idle ones."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    connection_failed(disk_fault=name.startswith(CONNECTION_FAULTS))
+    return disk_message(error)
+
+
 def _database_error(error: sqlite3.Error):
-    connection_failed()
-    words = disk_message(error)
+    words = database_fault(error)
     if words is None:
         return _server_error(error)
     current_app.logger.error("Database fault on %s %s: %s", request.method, request.path, error)
@@ -136,6 +165,7 @@ def init_app(app: Flask) -> None:
     if app.config.get("MAX_CONTENT_LENGTH") is None:  # Flask's defaults hold the key, set to None
         app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
     app.register_error_handler(Refusal, _refused)
+    app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(sqlite3.Error, _database_error)
     app.register_error_handler(Exception, _server_error)

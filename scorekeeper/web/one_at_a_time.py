@@ -62,18 +62,25 @@ class OneAtATime:
         self.count_lock = threading.Lock()
         self.on_read, self.on_idle = on_read, on_idle
 
+    def body_limit(self, environ: dict) -> int:
+        """How many bytes of body this request may bring: `max_body`, or more for the few paths
+        that take a whole file (the archive's import), as the app's config LARGER_BODIES says."""
+        larger = getattr(self.app, "config", {}).get("LARGER_BODIES") or {}
+        return max(self.max_body, larger.get(environ.get("PATH_INFO", ""), 0))
+
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        max_body = self.body_limit(environ)
         length = declared_length(environ)
-        if length is not None and length > self.max_body:
+        if length is not None and length > max_body:
             body = b""  # never read: the app refuses it from its Content-Length alone (413)
         else:
-            body = read_body(environ["wsgi.input"], self.max_body)
+            body = read_body(environ["wsgi.input"], max_body)
             if length is None and (body or "HTTP_TRANSFER_ENCODING" in environ):
                 # A chunked body, now whole: the app sees its length, and so refuses one over the
                 # limit as it refuses a Content-Length over it (werkzeug would cut it short).
                 environ.pop("HTTP_TRANSFER_ENCODING", None)
                 environ["CONTENT_LENGTH"] = str(len(body))
-                if len(body) > self.max_body:
+                if len(body) > max_body:
                     body = b""
         environ["wsgi.input"] = io.BytesIO(body)
         with self.count_lock:

@@ -6,9 +6,16 @@ no inline script or style: markup slipped into a team's name could not run even 
 
 from __future__ import annotations
 
+import io
+from typing import IO
+
 from flask import Flask, Response, abort, request
+from flask import Request as FlaskRequest
 from flask.sessions import SecureCookieSessionInterface
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.utils import cached_property
+from werkzeug.wsgi import get_input_stream
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -41,6 +48,40 @@ class SessionInterface(SecureCookieSessionInterface):
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
 
 
+class AtMost(io.RawIOBase):
+    """A body sent in chunks, read up to `limit` bytes: one byte more is a 413."""
+
+    def __init__(self, stream: IO[bytes], limit: int):
+        super().__init__()
+        self.stream, self.limit, self.read_so_far = stream, limit, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        # At the limit, one more byte is asked for: the end of the body, or a body too long.
+        data = self.stream.read(min(len(buffer), self.limit + 1 - self.read_so_far))
+        self.read_so_far += len(data)
+        if self.read_so_far > self.limit:
+            raise RequestEntityTooLarge()
+        buffer[: len(data)] = data
+        return len(data)
+
+
+class Request(FlaskRequest):
+    """A chunked body (no Content-Length) over the request's limit is a 413, as one that announces
+    its length is. Werkzeug reads such a body up to `max_content_length` and stops there without a
+    word: the app got the body cut short, and answered 422 for broken JSON or an empty form. The
+    limit is read when the body is, so that a view may raise it first (the import's)."""
+
+    @cached_property
+    def stream(self) -> IO[bytes]:
+        limit = self.max_content_length
+        if limit is not None and self.content_length is None and "wsgi.input_terminated" in self.environ:
+            return io.BufferedReader(AtMost(self.environ["wsgi.input"], limit))
+        return get_input_stream(self.environ, max_content_length=limit)
+
+
 def _refuse_json_for_pages() -> None:
     """The pages' forms are posted as forms; JSON is the API's. Flask-WTF would read a JSON body as
     the form's data and fail on anything but an object, so a page refuses it outright (415)."""
@@ -59,6 +100,7 @@ def init_app(app: Flask) -> None:
     if not app.config.get("SESSION_COOKIE_SAMESITE"):  # Flask's default is None
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.session_interface = SessionInterface()
+    app.request_class = Request
     # Behind a reverse proxy that terminates HTTPS, PROXY_COUNT = 1 makes the client's address
     # (for the login rate limit) and the scheme (for Secure cookies) those the proxy saw. Off by
     # default: without a proxy, trusting X-Forwarded-For would let anyone pick their address.

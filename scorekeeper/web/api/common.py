@@ -27,14 +27,24 @@ class ApiError(Refusal):
 
 
 def json_body() -> Any:
-    """The request's JSON body, or an ApiError: 415 when it is not sent as JSON, 422 when unreadable."""
+    """The request's JSON body, or an ApiError: 415 when it is not sent as JSON, 422 when unreadable
+    or when a string in it (a key too) holds a lone UTF-16 surrogate."""
     if not request.is_json:
         raise ApiError(415, "Le corps de la requête doit être du JSON (Content-Type: application/json).")
     raw = request.get_data(cache=True)
     try:
-        return json.loads(raw)
+        body = json.loads(raw)
     except (ValueError, RecursionError):
         raise ApiError(422, "Le corps de la requête n'est pas du JSON valide.") from None
+    try:  # JSON's "\ud800" escape reads as half a UTF-16 pair, which no string can be stored or sent as
+        json.dumps(body, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ApiError(
+            422, "Le corps de la requête contient un caractère invalide (une moitié de paire UTF-16 seule)."
+        ) from None
+    except RecursionError:
+        raise ApiError(422, "Le corps de la requête n'est pas du JSON valide.") from None
+    return body
 
 
 def error_response(status: int, message: str):

@@ -79,7 +79,8 @@ def record_redeal(game_id: str):
 
 
 # The corrections, like the records, take an optional Idempotency-Key: with one, the service
-# answers with the text (the first answer again for a retry); without one, with the sheet.
+# answers with the text (the first answer again for a retry of the same request, a 422 for a key
+# another request used: `service.KeyReused`); without one, with the sheet.
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")
@@ -93,7 +94,7 @@ def edit_hand(game_id: str, number: int):
 def delete_hand(game_id: str, number: int):
     """`?version=N` (optional): refuse the delete if the deal changed since the caller saw it."""
     raw = request.args.get("version")
-    if raw is not None and not raw.isdigit():
+    if raw is not None and not (raw.isascii() and raw.isdigit()):  # "²" is a digit to isdigit(), not to int()
         raise ApiError(422, "« version » doit être le numéro de version de la donne.")
     version = int(raw) if raw is not None else None
     key = _idempotency_key()

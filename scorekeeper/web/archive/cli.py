@@ -63,14 +63,28 @@ def export_command(evening: int | None, game: str | None, kind: str | None, sepa
 @with_appcontext
 def import_command(file: str) -> None:
     """Import a JSON archive written by `export` (or the archive's export page)."""
+    started = time.perf_counter()
+    shown = {"at": 0.0}
+
+    def progress(step: str, done: int, total: int) -> None:
+        if time.perf_counter() - shown["at"] >= 2 or done == total:
+            shown["at"] = time.perf_counter()
+            click.echo(f"{step} : {done} sur {total}" if total else f"{step}…", err=True)
+
     database = _database()
     try:
-        report = importing.import_archive(database, importing.read_json(Path(file).read_bytes()))
+        progress(importing.READING, 0, 0)
+        data = importing.read_json(Path(file).read_bytes())
+        report = importing.import_archive(database, data, progress=progress)
     except importing.ImportRefused as error:
         raise click.ClickException(error.message + " Rien n'a été importé.") from None
     finally:
         database.close()
-    click.echo("Import terminé : " + report.summary())
+    for _, reason in report.games_refused:
+        click.echo(f"Non importée : {reason}", err=True)
+    if len(report.games_skipped) > 10:
+        click.echo("Déjà présentes, ignorées : " + ", ".join(report.games_skipped), err=True)
+    click.echo(f"Import terminé : {report.summary()} ({time.perf_counter() - started:.1f} s)")
 
 
 def backup(source_path: str, target_path: str) -> None:

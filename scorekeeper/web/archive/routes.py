@@ -6,7 +6,18 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 
 from scorekeeper.belote.errors import InvalidInput, NotFound
 from scorekeeper.belote.evenings import short_date
@@ -25,6 +36,13 @@ from scorekeeper.web.database import get_db
 bp = Blueprint("archive", __name__)
 
 IMPORT_MAX_BYTES = 64 * 1024 * 1024  # a whole archive; the app's other bodies stay small
+
+
+@bp.record_once
+def _import_takes_a_whole_file(state) -> None:
+    """The server's worker reads each request whole before the app runs, up to the app's body limit
+    (scorekeeper.web.one_at_a_time): the import's page may bring more."""
+    state.app.config.setdefault("LARGER_BODIES", {})["/archives/importer"] = IMPORT_MAX_BYTES
 
 
 # --- helpers of the templates --------------------------------------------------------------
@@ -188,19 +206,36 @@ def export_game(game_id: str, kind: str):
 @bp.route("/archives/importer", methods=["GET", "POST"])
 @csrf.exempt  # the form checks its own token, after the larger body limit below is set
 def import_archive():
+    """The file is imported in a thread of this worker (`importing.start_import`): a small one is
+    done before the answer (its report, or the form with its refusal); a large one's page shows its
+    progress until it is done."""
     request.max_content_length = IMPORT_MAX_BYTES
     form = ImportForm()
     if form.validate_on_submit():
-        try:
-            data = importing.read_json(form.archive.data.read())
-            report = importing.import_archive(get_db(), data)
-        except importing.ImportRefused as error:
-            form.archive.errors = [error.message + " Rien n'a été importé."]
+        import_id, status = importing.start_import(
+            current_app.config["DATABASE"], form.archive.data.read(), wait=IMPORT_WAIT_S
+        )
+        if status["state"] == "refused":
+            form.archive.errors = [status["message"]]
         else:
-            flash("Import terminé : " + report.summary(), "info")
-            return redirect(url_for("archive.evenings_list"))
+            return redirect(url_for("archive.import_report", import_id=import_id))
     status = 422 if form.errors else 200
     return render_template("archive/import.html", form=form), status
+
+
+@bp.get("/archives/import/<import_id>")
+def import_report(import_id: str):
+    """An import's progress (the page refreshes itself, without a script) or what it did."""
+    status = importing.import_status(current_app.config["DATABASE"], import_id)
+    if status is None:
+        abort(404)
+    response = make_response(render_template("archive/import_report.html", status=status, steps=IMPORT_STEPS))
+    response.headers["Cache-Control"] = "no-store"  # its progress: asked again, never kept
+    return response
+
+
+IMPORT_WAIT_S = 3  # how long the page waits for an import before showing its progress
+IMPORT_STEPS = (importing.READING, importing.CHECKING, importing.WRITING)
 
 
 # --- search and statistics -----------------------------------------------------------------

@@ -10,12 +10,12 @@ from typing import Any
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.meta import DefaultMeta
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp, ValidationError
 
 from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.hand import check_hand
 from scorekeeper.belote.hand_json import parse_hand
-from scorekeeper.belote.names import MAX_NAME_LENGTH, NAME_FORBIDDEN
+from scorekeeper.belote.names import MAX_NAME_LENGTH, NAME_FORBIDDEN, invisible_name, tidy_name
 from scorekeeper.belote.terms import (
     CARD_POINTS_TOTAL,
     CONTRACT_TITLES,
@@ -121,12 +121,20 @@ class FrenchForm(FlaskForm):
 
 
 def _name_rules(label: str) -> list:
+    """The checks of `names.parse_name`, next to the field, in its words (the service tidies the
+    name itself: NFC, no control or format characters, single spaces)."""
+
+    def visible(form, field) -> None:
+        if field.data and field.data.strip() and not tidy_name(field.data):
+            raise ValidationError(invisible_name(label))
+
     return [
         Length(max=MAX_NAME_LENGTH, message=f"« {label} » : {MAX_NAME_LENGTH} caractères au plus."),
         Regexp(
             f"^[^{re.escape(NAME_FORBIDDEN)}]*$",
             message=f"« {label} » : le caractère « | » ne va pas dans un nom.",
         ),
+        visible,
     ]
 
 
@@ -157,7 +165,7 @@ class GameForm(FrenchForm):
     def name_dealers(self) -> None:
         """The first dealer's buttons name the players typed ("Joueur 1…4" for a name left empty);
         static/new_game.js renames them as the names are typed."""
-        names = [(getattr(self, f"player_{i}").data or "").strip() for i in range(SEATS)]
+        names = [tidy_name(getattr(self, f"player_{i}").data or "") for i in range(SEATS)]
         self.dealer.choices = choices((i, name or f"Joueur {i + 1}") for i, name in enumerate(names))
 
     def fill_from(self, body: dict[str, Any]) -> None:
@@ -228,7 +236,7 @@ class DealForm(FrenchForm):
         body: dict[str, Any] = {
             "taker": taker,
             "taker_player": taker_player,
-            "contract": int(contract) if contract.isdigit() else contract,
+            "contract": int(contract) if contract.isascii() and contract.isdigit() else contract,
             "mode": self.mode.data,
             "coinche": self.coinche.data or Coinche.NONE.value,
         }

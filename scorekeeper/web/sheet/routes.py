@@ -96,6 +96,12 @@ def _deal_form(sheet: Sheet) -> DealForm:
     return form
 
 
+FORM_ALREADY_SAVED = (
+    "Ce formulaire a déjà enregistré une donne, que vous avez modifiée depuis : rien n'a été enregistré. "
+    "Vérifiez la feuille ; « Enregistrer » à nouveau l'enregistre comme une nouvelle donne."
+)
+
+
 def _show_error(form: DealForm, error: InvalidInput) -> None:
     field = getattr(form, FIELD_OF_ERROR.get(error.field, "taker_player"))
     field.errors = [*field.errors, for_people(error.message)]
@@ -165,6 +171,12 @@ def record(game_id: str):
             )
         except service.DealAlreadyRecorded as taken:
             return _already_recorded(sheet, taken)
+        except service.KeyReused:
+            # This form was saved already, and has been changed since (the browser's "back"): a
+            # new form's id, so that "Enregistrer" records it as a deal of its own if meant.
+            form.request_id.data = _new_request_id()
+            form.taker_player.errors = [*form.taker_player.errors, FORM_ALREADY_SAVED]
+            return _render_deal_form(sheet, form, None, None)
         except Conflict as error:
             flash(error.message, "error")
             return redirect(url_for("sheet.show", game_id=game_id))
@@ -267,7 +279,8 @@ def _edit_redeal(sheet: Sheet, deal) -> Any:
 
 
 def _int_or_none(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
+    """A form's version as a number, None for anything else ("²" is a digit to isdigit(), not to int())."""
+    return int(value) if value and value.isascii() and value.isdigit() else None
 
 
 @bp.post("/<game_id>/donnes/<int:number>/supprimer")

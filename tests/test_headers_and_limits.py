@@ -1,0 +1,179 @@
+"""Smaller holes of issue 14 (item 8): a chunked body over the limit is a 413, not a 422; a form
+refused for its CSRF token says why, in French; and when reading needs the password, pages, exports
+and API reads say `Cache-Control: private, no-store` (static files stay cached)."""
+
+from __future__ import annotations
+
+import io
+import re
+from html import unescape
+from pathlib import Path
+
+import flask_wtf.csrf
+import pytest
+from werkzeug.security import generate_password_hash
+from werkzeug.test import EnvironBuilder, run_wsgi_app
+
+from scorekeeper.store.migrate import migrate
+from scorekeeper.web import create_app
+from scorekeeper.web.csrf import DEFAULT_REASON, REASONS, french_reason
+from scorekeeper.web.one_at_a_time import OneAtATime
+
+PASSWORD = "belote-du-jeudi"
+HASH = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")
+
+
+def make_app(tmp_path, **config):
+    path = str(tmp_path / "club.db")
+    migrate(path)
+    return create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+                       **config})
+
+
+# --- a chunked body over the limit -----------------------------------------------------------
+
+
+def chunked(client, path: str, body: bytes, content_type: str):
+    """A body sent with Transfer-Encoding: chunked, as a server hands it to the app: no
+    Content-Length, a stream the server ends (wsgi.input_terminated)."""
+    return client.post(path, input_stream=io.BytesIO(body),
+                       headers={"Content-Type": content_type, "Transfer-Encoding": "chunked"},
+                       environ_overrides={"wsgi.input_terminated": True})
+
+
+def game_body(size: int) -> bytes:
+    """A new game's JSON, padded with spaces to `size` bytes and one more."""
+    body = b'{"teams": {"A": "Nous"}}'
+    return body + b" " * (size + 1 - len(body))
+
+
+def test_a_chunked_api_body_over_the_limit_is_a_french_413(tmp_path):
+    app = make_app(tmp_path)
+    limit = app.config["MAX_CONTENT_LENGTH"]
+    response = chunked(app.test_client(), "/api/v1/games", game_body(limit), "application/json")
+    assert response.status_code == 413
+    assert response.get_json() == {"error": "Le corps de la requête est trop gros."}
+
+
+def test_a_chunked_api_body_at_the_limit_is_read_whole(tmp_path):
+    app = make_app(tmp_path)
+    assert chunked(app.test_client(), "/api/v1/games", game_body(100), "application/json").status_code == 201
+    exact = game_body(app.config["MAX_CONTENT_LENGTH"] - 1)  # exactly the limit
+    assert len(exact) == app.config["MAX_CONTENT_LENGTH"]
+    assert chunked(app.test_client(), "/api/v1/games", exact, "application/json").status_code == 201
+
+
+def test_a_chunked_form_over_the_limit_is_a_french_413_page(tmp_path):
+    app = make_app(tmp_path)
+    body = b"team_a=" + b"x" * app.config["MAX_CONTENT_LENGTH"]
+    response = chunked(app.test_client(), "/parties/nouvelle", body, "application/x-www-form-urlencoded")
+    assert response.status_code == 413
+    assert "Envoi trop gros" in unescape(response.text)
+
+
+def test_through_the_servers_middleware_too(tmp_path):
+    app = make_app(tmp_path)
+    limit = app.config["MAX_CONTENT_LENGTH"]
+    served = OneAtATime(app, limit)
+    for size, expected in ((limit, "413"), (100, "201")):
+        environ = EnvironBuilder("/api/v1/games", method="POST", data=game_body(size),
+                                 headers={"Content-Type": "application/json",
+                                          "Transfer-Encoding": "chunked"}).get_environ()
+        environ.pop("CONTENT_LENGTH", None)
+        environ["wsgi.input_terminated"] = True
+        _, status, _ = run_wsgi_app(served, environ)
+        assert status.startswith(expected), (size, status)
+
+
+# --- a form refused for its CSRF token -------------------------------------------------------
+
+
+@pytest.fixture
+def csrf_client(tmp_path):
+    return make_app(tmp_path, WTF_CSRF_ENABLED=True).test_client()
+
+
+def test_a_form_without_its_token_says_why_in_french(csrf_client):
+    csrf_client.get("/parties/nouvelle")  # the session now holds a token
+    response = csrf_client.post("/parties/nouvelle", data={"team_a": "Nous"},
+                                headers={"Referer": "http://localhost/parties/nouvelle"})
+    assert response.status_code == 400
+    text = unescape(response.text)
+    assert "Requête invalide" in text
+    assert REASONS["The CSRF token is missing."] in text
+    assert 'href="/parties/nouvelle">Recharger le formulaire' in text
+
+
+def test_a_form_with_a_wrong_token_says_it_expired_or_came_from_elsewhere(csrf_client):
+    csrf_client.get("/parties/nouvelle")
+    response = csrf_client.post("/parties/nouvelle", data={"team_a": "Nous", "csrf_token": "autre"},
+                                headers={"Referer": "https://example.com/piege"})
+    assert response.status_code == 400
+    text = unescape(response.text)
+    assert "Le formulaire a expiré ou vient d'un autre site : rechargez la page et recommencez." in text
+    assert "Recharger le formulaire" not in text  # never a link to another site
+
+
+def test_every_reason_flask_wtf_gives_is_in_french():
+    source = Path(flask_wtf.csrf.__file__).read_text(encoding="utf-8")
+    reasons = set(re.findall(r'(?:ValidationError|_error_response)\("([^"]+)"\)', source))
+    assert reasons, "Flask-WTF's reasons were not found"
+    assert reasons <= set(REASONS)
+    assert french_reason("something new") == DEFAULT_REASON
+
+
+# --- Cache-Control when reading needs the password -------------------------------------------
+
+
+@pytest.fixture
+def table(tmp_path):
+    app = make_app(tmp_path)
+    client = app.test_client()
+    game = client.post("/api/v1/games", json={"teams": {"A": "Nous", "B": "Eux"}}).get_json()["id"]
+    app.config["TABLE_PASSWORD_HASH"] = HASH
+    return app, client, game
+
+
+PRIVATE = ["/", "/parties/{game}", "/api/v1/games/{game}", "/soirees", "/archives/parties/{game}",
+           "/archives/export.json", "/archives/export.csv", "/archives/parties/{game}/export.csv",
+           "/statistiques", "/recherche?joueur=Nous", "/connexion"]
+
+
+@pytest.mark.parametrize("path", PRIVATE)
+def test_nothing_with_names_is_kept_when_reading_needs_the_password(table, path):
+    app, client, game = table
+    app.config["READ_REQUIRES_PASSWORD"] = True
+    client.post("/connexion", data={"password": PASSWORD, "next": "/"})
+    response = client.get(path.format(game=game))
+    assert response.status_code == 200, path
+    assert response.headers["Cache-Control"] == "private, no-store"
+
+
+def test_refusals_are_not_kept_either(table):
+    app, client, game = table
+    app.config["READ_REQUIRES_PASSWORD"] = True
+    for path in (f"/parties/{game}", f"/api/v1/games/{game}"):
+        assert client.get(path).headers["Cache-Control"] == "private, no-store"
+
+
+@pytest.mark.parametrize("path", ["/static/style.css", "/manifest.webmanifest", "/sw.js"])
+def test_static_files_stay_cached(table, path):
+    app, client, _ = table
+    app.config["READ_REQUIRES_PASSWORD"] = True
+    response = client.get(path)
+    response.close()
+    if response.status_code == 404:
+        pytest.skip(f"{path} is not served here")
+    assert "no-store" not in response.headers.get("Cache-Control", "")
+
+
+@pytest.mark.parametrize("locked", [False, True])
+def test_when_reading_is_open_pages_stay_for_offline_use(table, locked):
+    """Without READ_REQUIRES_PASSWORD (with or without a password for writing) nothing changes:
+    the service worker keeps the sheets for a Wi-Fi drop."""
+    app, client, game = table
+    if not locked:
+        app.config["TABLE_PASSWORD_HASH"] = None
+    response = client.get(f"/parties/{game}")
+    assert response.status_code == 200
+    assert "no-store" not in response.headers.get("Cache-Control", "")

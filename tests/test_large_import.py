@@ -1,0 +1,138 @@
+"""Issue 14, item 5: a large import (a 50 MB archive, 15,000 games) through the page of the server
+`make serve` runs, and through the command line. The page answers at once and shows the import's
+progress, then, in French, what it did (its report kept on the server, not in the session's
+cookie); the WAL is emptied after it. Each prints its time and peak memory, for the issue's note.
+
+The archive is generated here (bench/import_archive.py), never committed: LARGE_IMPORT_MB sets
+its size (50 by default)."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import os
+import re
+import resource
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.store.db import connect
+from scorekeeper.store.migrate import migrate
+from tests.bench_scripts import bench_module
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[1]
+MEGABYTES = float(os.environ.get("LARGE_IMPORT_MB", "50"))
+WAL_LIMIT = 64 * 1024 * 1024
+gunicorn_server = bench_module("gunicorn_server")
+import_bench = bench_module("import_archive")
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory) -> tuple[Path, int]:
+    path = tmp_path_factory.mktemp("large") / "archive.json"
+    games = import_bench.write_archive(str(path), MEGABYTES)
+    return path, games
+
+
+def text_of(html: str) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def wal_size(database: str) -> int:
+    wal = Path(database + "-wal")
+    return wal.stat().st_size if wal.exists() else 0
+
+
+def peak_memory_mb(pid: int) -> float:
+    """A live process's peak resident memory (VmHWM), in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def worker_pids(master: int) -> list[int]:
+    children = Path(f"/proc/{master}/task/{master}/children")
+    return [int(pid) for pid in children.read_text().split()] if children.exists() else []
+
+
+def multipart(fields: dict[str, str], name: str, raw: bytes) -> tuple[bytes, str]:
+    boundary = uuid.uuid4().hex
+    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{key}"\r\n\r\n{value}\r\n'.encode()
+             for key, value in fields.items()]
+    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="archive.json"\r\n'
+                 "Content-Type: application/json\r\n\r\n".encode() + raw + b"\r\n")
+    parts.append(f"--{boundary}--\r\n".encode())
+    return b"".join(parts), f"multipart/form-data; boundary={boundary}"
+
+
+def test_a_large_import_through_the_page_of_the_server(archive, tmp_path):
+    path, games = archive
+    raw = path.read_bytes()
+    database = str(tmp_path / "club.db")
+    migrate(database)
+    with gunicorn_server.Server(database, workers=2, log_path=str(tmp_path / "gunicorn.log")) as server:
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        form = opener.open(server.url + "/archives/importer", timeout=30).read().decode()
+        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form).group(1)
+        body, content_type = multipart({"csrf_token": token}, "archive", raw)
+        started = time.perf_counter()
+        request = urllib.request.Request(server.url + "/archives/importer", data=body,
+                                         headers={"Content-Type": content_type})
+        with opener.open(request, timeout=60) as answer:  # redirected to the import's page
+            report_url, page = answer.url, answer.read().decode()
+        answered = time.perf_counter() - started
+        assert re.search(r"/archives/import/[0-9a-f]{16}$", report_url), report_url
+        seen_progress = "Import en cours" in page
+        if seen_progress:
+            assert '<meta http-equiv="refresh" content="2">' in page
+        deadline = time.monotonic() + 600
+        while "Import en cours" in page and time.monotonic() < deadline:
+            time.sleep(2)
+            page = opener.open(report_url, timeout=30).read().decode()
+        seconds = time.perf_counter() - started
+        peaks = [peak_memory_mb(pid) for pid in worker_pids(server.process.pid)]
+        text = text_of(page)
+        assert f"Import terminé : {games} partie(s) importée(s)" in text, text[:2000]
+        assert "Erreur" not in text and "Internal" not in text
+        assert wal_size(database) < WAL_LIMIT
+        again = opener.open(report_url, timeout=30).read().decode()  # the report stays on the server
+        assert f"Import terminé : {games} partie(s) importée(s)" in text_of(again)
+    db = connect(database)
+    try:
+        assert db["games"].count == games
+        assert db["game_summaries"].count == games
+        assert db.conn.execute("select count(*) from app_info where key like 'import %'").fetchone()[0] == 0
+    finally:
+        db.close()
+    print(f"\npage: {len(raw) / 1e6:.1f} MB, {games} games: answered in {answered:.1f} s "
+          f"(progress shown: {seen_progress}), imported in {seconds:.1f} s; "
+          f"workers' peak memory {', '.join(f'{peak:.0f}' for peak in peaks)} MB")
+
+
+def test_a_large_import_on_the_command_line(archive, tmp_path):
+    path, games = archive
+    database = str(tmp_path / "club.db")
+    migrate(database)
+    env = {**os.environ, "SCOREKEEPER_DATABASE": database, "SCOREKEEPER_SECRET_KEY": "test", "PYTHONPATH": str(ROOT)}
+    started = time.perf_counter()
+    result = subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "scorekeeper", "import", str(path)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+    )
+    seconds = time.perf_counter() - started
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # the largest child yet: this one
+    assert result.returncode == 0, result.stderr
+    assert f"Import terminé : {games} partie(s) importée(s)" in result.stdout
+    assert "Vérification des parties" in result.stderr  # its progress, as it goes
+    assert wal_size(database) < WAL_LIMIT
+    print(f"\ncommand line: {path.stat().st_size / 1e6:.1f} MB, {games} games in {seconds:.1f} s, "
+          f"peak memory {peak:.0f} MB")
