@@ -177,3 +177,16 @@ def test_when_reading_is_open_pages_stay_for_offline_use(table, locked):
     response = client.get(f"/parties/{game}")
     assert response.status_code == 200
     assert "no-store" not in response.headers.get("Cache-Control", "")
+
+
+def test_the_import_pages_csrf_refusal_says_why(app):
+    """With the token check on (the tests turn it off), the import page sent without its token
+    answers 400 with the reason in French, next to the file, and imports nothing."""
+    app.config["WTF_CSRF_ENABLED"] = True
+    with app.test_client() as client:
+        response = client.post(
+            "/archives/importer", data={"archive": (io.BytesIO(b"{}"), "archive.json")},
+            content_type="multipart/form-data",
+        )
+    assert response.status_code == 400
+    assert "Le formulaire" in response.text and "CSRF" not in response.text

@@ -30,7 +30,7 @@ from scorekeeper.store import evenings
 from scorekeeper.store.db import write_transaction
 from scorekeeper.web.archive.chart import running_totals_chart
 from scorekeeper.web.archive.forms import LIMITS, EveningForm, ImportForm
-from scorekeeper.web.csrf import csrf
+from scorekeeper.web.csrf import csrf, french_reason
 from scorekeeper.web.database import get_db
 
 bp = Blueprint("archive", __name__)
@@ -219,6 +219,9 @@ def import_archive():
             form.archive.errors = [status["message"]]
         else:
             return redirect(url_for("archive.import_report", import_id=import_id))
+    if form.csrf_token.errors:  # shown where the file is chosen: the form has no other message
+        form.archive.errors = [*form.archive.errors, french_reason(form.csrf_token.errors[0])]
+        return render_template("archive/import.html", form=form), 400
     status = 422 if form.errors else 200
     return render_template("archive/import.html", form=form), status
 
