@@ -219,8 +219,9 @@ def import_archive():
             form.archive.errors = [status["message"]]
         else:
             return redirect(url_for("archive.import_report", import_id=import_id))
-    if form.csrf_token.errors:  # shown where the file is chosen: the form has no other message
-        form.archive.errors = [*form.archive.errors, french_reason(form.csrf_token.errors[0])]
+    token = getattr(form, "csrf_token", None)  # none when the app checks no token (its tests)
+    if token is not None and token.errors:  # shown where the file is chosen: no other message
+        form.archive.errors = [*form.archive.errors, french_reason(token.errors[0])]
         return render_template("archive/import.html", form=form), 400
     status = 422 if form.errors else 200
     return render_template("archive/import.html", form=form), status
