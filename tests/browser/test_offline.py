@@ -18,6 +18,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from werkzeug.serving import make_server
 
 from tests.browser.conftest import PHONE, closing_each_answer
@@ -97,9 +98,22 @@ def open_sheet_ready_for_offline(page, url):
     wait_for_the_kept_sheet(page)
 
 
-def enter_deal_3(page):
-    page.click("#new-deal")
+def open_the_deal_form(page):
+    """Tap "+ Nouvelle donne" until the deal form is there: a tap can land while the sheet swaps
+    its content in (its refresh), on a link no longer in the page."""
+    for _ in range(3):
+        if page.locator("#deal-form").count():
+            break
+        try:
+            page.locator("#new-deal").click(timeout=5000)
+            page.wait_for_selector("#deal-form", timeout=5000)
+        except PlaywrightTimeout:
+            continue
     page.wait_for_selector("#deal-form")
+
+
+def enter_deal_3(page):
+    open_the_deal_form(page)
     page.locator("#f-taker_player label", has_text="Ana").click()
     page.locator("#f-contract label", has_text="100").click()
     page.locator("#f-mode label").nth(1).click()  # ♥
