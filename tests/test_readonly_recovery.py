@@ -139,7 +139,11 @@ def test_a_read_only_file_recovers_once_writable_with_no_restart(tmp_path):
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     if failure and "PermissionError" in failure and "setuid" in failure:
-        pytest.skip("cannot run as another user here")
+        if os.environ.get("CI"):
+            pytest.fail("CI runs the tests as root, which must be able to drop to `nobody` for this probe")
+        # Root that cannot change user (a container without CAP_SETUID): file modes cannot be
+        # made to bind it, so the 0444 fault cannot be reproduced faithfully on this machine.
+        pytest.skip("root here cannot drop to another user, and file modes do not bind root")
     assert failure is None, failure
 
 

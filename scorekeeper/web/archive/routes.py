@@ -150,7 +150,6 @@ def game(game_id: str):
         evening=found,
         chart=running_totals_chart(sheet),
         explanations=lambda deal: explain(deal.hand, deal.result, names),
-        rounding=sheet.game.rules.rounding.label,
         read_only=True,
     )
 
