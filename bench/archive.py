@@ -90,7 +90,7 @@ def play_game(
             data = parse_hand_input(random_hand(rng), game)
         except ValueError:
             continue
-        result = score(hand_from_input(data, game.rules.rounding))
+        result = score(hand_from_input(data, game.rules))
         hands.append(data)
         for team in totals:
             totals[team] += result.scores[team]

@@ -25,7 +25,7 @@ import pytest
 from test_worked_examples import EXAMPLES
 
 from scorekeeper.belote.errors import InvalidHand
-from scorekeeper.belote.game import dealer_after, winner_of
+from scorekeeper.belote.game import Rules, dealer_after, winner_of
 from scorekeeper.belote.hand import Hand, check_declarations
 from scorekeeper.belote.hand_json import parse_hand
 from scorekeeper.belote.scoring import count_figures, meld_winner, score
@@ -64,6 +64,11 @@ SEQUENCES = [meld.value for meld in Meld if not meld.is_carre]
 CARRES = [meld.value for meld in Meld if meld.is_carre]
 
 
+def game_rules(rounding: str | None) -> Rules | None:
+    """The game's rules for a hand entered in a game (`rounding` given), else None (`rules` in the body)."""
+    return Rules(rounding=Rounding(rounding)) if rounding else None
+
+
 @pytest.fixture(scope="module")
 def node() -> str:
     path = shutil.which("node")
@@ -100,7 +105,7 @@ def run_python(case: dict) -> dict:
             first_dealer, deals = case["dealer"]
             return {"result": dealer_after(SimpleNamespace(first_dealer=first_dealer), deals)}
         body, rounding, extra_keys = case["score"]
-        hand = parse_hand(body, rounding=Rounding(rounding) if rounding else None, extra_keys=extra_keys or ())
+        hand = parse_hand(body, rules=game_rules(rounding), extra_keys=extra_keys or ())
         return {"result": result_to_json(score(hand))}
     except InvalidHand as refusal:
         return {"refused": [refusal.field, refusal.message]}
@@ -198,7 +203,7 @@ def make_possible(body: dict) -> None:
 def aim_at_the_edges(rng: random.Random, body: dict, rounding: str | None, extra_keys: list[str] | None) -> None:
     """Takers' points at a tie with the defense (a failed contract), one off it, or at the contract."""
     try:
-        hand = parse_hand(body, rounding=Rounding(rounding) if rounding else None, extra_keys=extra_keys or ())
+        hand = parse_hand(body, rules=game_rules(rounding), extra_keys=extra_keys or ())
         figures = count_figures(hand, meld_winner(hand))
     except InvalidHand:
         return
@@ -405,7 +410,7 @@ def test_the_random_cases_cover_what_they_should():
 
 def tied(case: list) -> bool:
     body, rounding, extra_keys = case
-    hand = parse_hand(body, rounding=Rounding(rounding) if rounding else None, extra_keys=extra_keys or ())
+    hand = parse_hand(body, rules=game_rules(rounding), extra_keys=extra_keys or ())
     figures = count_figures(hand, meld_winner(hand))
     return figures[hand.taker].total == figures[hand.taker.other].total
 

@@ -25,10 +25,11 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.belote.cards import DECK, HAND_SIZE, Card, Rank, Suit
+from scorekeeper.belote.game import Rules
 from scorekeeper.belote.hand_json import parse_hand
 from scorekeeper.belote.melds import compare_hands, find_melds
 from scorekeeper.belote.scoring import meld_winner
-from scorekeeper.belote.terms import Mode, Rounding
+from scorekeeper.belote.terms import Mode
 from scorekeeper.web.sheet.forms import DealForm
 from tests.test_sheet_pages import create_named_game, the_form
 
@@ -261,7 +262,7 @@ def test_the_deal_scores_the_melds_as_the_checker_said(app, client):
             form.set_players(["Ana", "Bruno", "Chloé", "David"], {"A": "Filles", "B": "Garçons"})
             body = form.to_body()
         body.pop("taker_player")
-        assert meld_winner(parse_hand(body, rounding=Rounding.NEAREST)).winner == expected, (mode, a, b)
+        assert meld_winner(parse_hand(body, rules=Rules())).winner == expected, (mode, a, b)
         declared += "melds" in body
         called += "best_meld" in body
     assert declared > 250 and called > 30  # most declare, some need the table's call

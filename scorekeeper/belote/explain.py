@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from scorekeeper.belote.hand import Hand
-from scorekeeper.belote.scoring import Result, TeamFigures, coinche_word
+from scorekeeper.belote.house_rules import BeloteTo
+from scorekeeper.belote.scoring import Result, Terms, coinche_word
 from scorekeeper.belote.terms import (
     BELOTE_POINTS,
+    CAPOT_BONUS,
     CAPOT_VALUE,
     CARD_POINTS_TOTAL,
     FAILED_CONTRACT_BONUS,
@@ -28,15 +30,15 @@ Term = tuple[str, int]  # one addend of a sum, as written and as counted
 
 
 def explain(hand: Hand, result: Result, team_names: Mapping[Team, str] | None = None) -> list[str]:
-    """The rules applied to `hand`, in order, each a French sentence with its numbers.
+    """The rules applied to `hand`, in order, each a French sentence with its numbers, the game's
+    house rules named where they changed the score (VARIANTS.md).
 
     `team_names` (default "Équipe A", "Équipe B") names the teams as the sheet does.
     """
     names = {team: f"Équipe {team.value}" for team in TEAMS} | dict(team_names or {})
     taker, defense = hand.taker, hand.taker.other
-    figures = result.figures
-    extras = {team: _extras(figures[team].melds, figures[team].belote) for team in TEAMS}
-    contract = _contract_term(hand, result.contract_points)
+    figures, terms = result.figures, result.terms
+    assert terms is not None  # every Result that score() makes
     kind = hand.contract.kind
 
     sentences = [f"Preneurs : {names[taker]}, contrat {hand.contract.label} {hand.mode.label}"
@@ -49,75 +51,114 @@ def explain(hand: Hand, result: Result, team_names: Mapping[Team, str] | None = 
         sentences.append("Belote : " + ", ".join(
             f"{names[team]} {_belote_term(hand.belote[team], figures[team].belote)}"
             for team in TEAMS if figures[team].belote
-        ) + " (toujours à l'équipe qui la tient)")
+        ) + _belote_note(hand, terms))
+    sentences += _verdict(hand, result, names)
+    sentences += [_house_rule(key, hand, result, names) for key in terms.applied]
 
-    if kind is ContractKind.POINTS and not hand.all_tricks:
-        sentences += _numeric_contract(hand, result, names, extras, contract)
-    elif kind is ContractKind.POINTS:
-        sentences.append(f"Capot non annoncé : tous les plis pour {names[taker]}, contrat fait d'office")
-        sentences.append(_formula(names[taker], [_number(CAPOT_VALUE), contract] + extras[taker]))
-        sentences.append(_formula(names[defense], extras[defense]))
-    elif result.made:
-        if kind is ContractKind.CAPOT:
-            sentences.append(f"Capot fait : tous les plis pour {names[taker]}")
-            terms = [_number(CAPOT_VALUE), contract]
-        else:
-            sentences.append(f"Générale faite : le preneur ({names[taker]}) a fait seul tous les plis")
-            terms = [contract]
-        sentences.append(_formula(names[taker], terms + extras[taker]))
-        sentences.append(_formula(names[defense], extras[defense]))
+    if result.rounded_points is not None:
+        rounded = result.rounded_points
+        sentences.append(_rounding(names[taker], figures[taker].card_points, rounded[taker], hand.rounding))
+        sentences.append(_rounding(names[defense], figures[defense].card_points, rounded[defense], hand.rounding,
+                                   complement_of=rounded[taker]))
+    winner, loser = terms.winner, terms.winner.other
+    if result.made:
+        sentences.append(f"{names[winner]} : {_winner_sum(hand, result)}")
+        rest = [_number(terms.rest)] if result.rounded_points is not None else []
+        sentences.append(_formula(names[loser], rest + _extras(terms.melds[loser], terms.belote[loser])))
     else:
-        if kind is ContractKind.CAPOT:
-            sentences.append(f"Capot chuté : pas tous les plis pour {names[taker]}")
-            terms = [_number(FAILED_CONTRACT_BONUS), contract]
-            note = ""
+        note = " (pas de 160 sur une générale, la défense reçoit sa valeur)" if (
+            kind is ContractKind.GENERALE and "scoring" not in terms.applied) else ""
+        sentences.append(f"Contrat chuté : {_winner_sum(hand, result)} pour {names[winner]}{note}")
+        if terms.belote[loser]:
+            sentences.append(f"{names[loser]} : {terms.belote[loser]} (belote, gardée malgré la chute)")
+        elif result.figures[loser].belote and "scoring" not in terms.applied:
+            sentences.append(f"{names[loser]} : 0 (sa belote va à l'équipe qui gagne le coup)")
         else:
-            sentences.append(f"Générale chutée : le preneur ({names[taker]}) n'a pas fait seul tous les plis")
-            terms = [contract]
-            note = " (pas de 160 sur une générale, la défense reçoit sa valeur)"
-        sentences += _failed(names, taker, defense, terms, figures, note)
+            sentences.append(f"{names[loser]} : 0")
     sentences.append(f"Total de la donne : {names[Team.A]} {result.scores[Team.A]}, "
                      f"{names[Team.B]} {result.scores[Team.B]}")
     return sentences
 
 
-def _numeric_contract(hand, result, names, extras, contract) -> list[str]:
-    """Made or failed against the contract's value and the defense's total, as `score` compared them."""
+def _verdict(hand: Hand, result: Result, names) -> list[str]:
+    """Whether the contract was made, and why: against its value and the defense's total, or the tricks."""
     taker, defense = hand.taker, hand.taker.other
-    takers, defenders = result.figures[taker], result.figures[defense]
-    sentences = []
-    taker_sum = _sum([(f"{takers.card_points} points faits", takers.card_points)] + extras[taker])
-    defense_sum = _sum([_number(defenders.card_points)] + extras[defense])
-    value = hand.contract.value
-    if result.made:
-        sentences.append(f"Contrat fait : {taker_sum} ≥ {value} et plus que la défense ({defense_sum})")
-        rounded = result.rounded_points
-        sentences.append(_rounding(names[taker], takers.card_points, rounded[taker], hand.rounding))
-        sentences.append(_rounding(names[defense], defenders.card_points, rounded[defense], hand.rounding,
-                                   complement_of=rounded[taker]))
-        sentences.append(_formula(names[taker], [_number(rounded[taker]), contract] + extras[taker]))
-        sentences.append(_formula(names[defense], [_number(rounded[defense])] + extras[defense]))
-        return sentences
-    if takers.total < value:
-        sentences.append(f"Chute : {taker_sum} < {value}")
-    else:
+    kind = hand.contract.kind
+    if kind is ContractKind.POINTS and not hand.all_tricks:
+        takers, defenders = result.figures[taker], result.figures[defense]
+        extras = {team: _extras(result.figures[team].melds, result.figures[team].belote) for team in TEAMS}
+        taker_sum = _sum([(f"{takers.card_points} points faits", takers.card_points)] + extras[taker])
+        defense_sum = _sum([_number(defenders.card_points)] + extras[defense])
+        value = hand.contract.value
+        if result.made:
+            return [f"Contrat fait : {taker_sum} ≥ {value} et plus que la défense ({defense_sum})"]
+        if takers.total < value:
+            return [f"Chute : {taker_sum} < {value}"]
         tie = ", et à égalité le contrat chute" if takers.total == defenders.total else ""
-        sentences.append(f"Chute : {taker_sum} ≥ {value} mais pas plus que la défense ({defense_sum}){tie}")
-    terms = [_number(FAILED_CONTRACT_BONUS), contract]
-    return sentences + _failed(names, taker, defense, terms, result.figures, "")
+        return [f"Chute : {taker_sum} ≥ {value} mais pas plus que la défense ({defense_sum}){tie}"]
+    if kind is ContractKind.POINTS:
+        return [f"Capot non annoncé : tous les plis pour {names[taker]}, contrat fait d'office"]
+    if kind is ContractKind.CAPOT:
+        return [f"Capot fait : tous les plis pour {names[taker]}" if result.made
+                else f"Capot chuté : pas tous les plis pour {names[taker]}"]
+    return [f"Générale faite : le preneur ({names[taker]}) a fait seul tous les plis" if result.made
+            else f"Générale chutée : le preneur ({names[taker]}) n'a pas fait seul tous les plis"]
 
 
-def _failed(names, taker, defense, terms, figures: Mapping[Team, TeamFigures], note) -> list[str]:
-    """A failed contract: the defense scores it with every counted meld, the takers keep their belote.
-    Only the best meld's team counts its melds, so one of the two meld figures written together is 0."""
-    takers, defenders = figures[taker], figures[defense]
-    terms = terms + _extras(takers.melds + defenders.melds, defenders.belote)
-    sentences = [f"Contrat chuté : {_sum(terms)} pour {names[defense]}{note}"]
-    if takers.belote:
-        sentences.append(f"{names[taker]} : {takers.belote} (belote, gardée malgré la chute)")
-    else:
-        sentences.append(f"{names[taker]} : 0")
-    return sentences
+def _winner_sum(hand: Hand, result: Result) -> str:
+    """The winner's score as VARIANTS.md's general form adds it: `base + V × m + melds + belote`, or
+    with the coinche on the whole score `(base + V + melds) × m + belote`."""
+    terms = result.terms
+    assert terms is not None
+    winner = terms.winner
+    base = [_number(terms.base)] if terms.base or result.rounded_points is not None else []
+    melds = _extras(terms.melds[winner], 0)
+    belote = _extras(0, terms.belote[winner])
+    if not terms.whole:
+        return _sum(base + [_contract_term(hand, terms.value, result.contract_points)] + melds + belote)
+    inside = base + [_number(terms.value)] + melds
+    multiplied = sum(points for _, points in inside) * terms.multiplier
+    text = f"({' + '.join(text for text, _ in inside)}) × {terms.multiplier} ({coinche_word(hand)})"
+    return _sum([(text, multiplied)] + belote)
+
+
+def _belote_note(hand: Hand, terms: Terms) -> str:
+    """To whom the belote goes, as the game's rules say."""
+    if "scoring" in terms.applied:
+        return " (elle ne compte que pour dire si le contrat est fait)"
+    if hand.house.belote_to is BeloteTo.HOLDER:
+        return " (toujours à l'équipe qui la tient)"
+    if "belote_to" in terms.applied:
+        return " (à l'équipe qui gagne le coup)"
+    return " (gardée par l'équipe qui la tient : sur un contrat fait sans tous les plis, chacune garde la sienne)"
+
+
+def _house_rule(key: str, hand: Hand, result: Result, names) -> str:
+    """The sentence that names a house rule this hand's score applied, with its numbers."""
+    terms = result.terms
+    assert terms is not None
+    winner, loser = names[terms.winner], names[terms.winner.other]
+    if key == "rounding":
+        capot = terms.base == CARD_POINTS_TOTAL + CAPOT_BONUS
+        return (f"Règle de la maison, aucun arrondi : tous les points valent {CARD_POINTS_TOTAL} (et non "
+                f"{FAILED_CONTRACT_BONUS})" + (f", un capot {terms.base} (et non {CAPOT_VALUE})" if capot else ""))
+    if key == "announced_capot":
+        return f"Règle de la maison : un capot annoncé vaut {terms.value} × la coinche, fait ou chuté"
+    if key == "unannounced_capot":
+        return f"Règle de la maison : pas de prime pour un capot non annoncé, tous les plis valent {terms.base}"
+    if key == "coinche_all_or_nothing":
+        plain = result.made and hand.contract.kind is ContractKind.POINTS and not hand.all_tricks
+        gets = f"tous les points ({terms.base}), le contrat et toutes les annonces" if plain else "toutes les annonces"
+        keeps = "rien que sa belote" if terms.belote[terms.winner.other] else "rien"
+        return f"Règle de la maison, coinche « tout ou rien » : {winner} marque {gets}, {loser} {keeps}"
+    if key == "belote_to":
+        return f"Règle de la maison : la belote va à l'équipe qui gagne le coup, {winner}"
+    if key == "coinche_scope":
+        return (f"Règle de la maison : la coinche multiplie tout le score du gagnant ({winner}) par "
+                f"{terms.multiplier}, la belote exceptée ; celui du perdant ({loser}) n'est pas multiplié")
+    assert key == "scoring"
+    return (f"Règle de la maison, points annoncés : {winner} marque le contrat seul, {loser} 0 ; points, "
+            "annonces et belote ne servent qu'à dire si le contrat est fait")
 
 
 def _meld_sentences(hand: Hand, result: Result, names) -> list[str]:
@@ -141,7 +182,7 @@ def _meld_sentences(hand: Hand, result: Result, names) -> list[str]:
 
 def _rounding(name: str, points: int, rounded: int, rounding: Rounding, *, complement_of: int | None = None) -> str:
     """`complement_of`: the takers' rounded points, for the defense's line (0 when they rounded to 0)."""
-    if rounding is Rounding.NONE:
+    if rounding in (Rounding.NONE, Rounding.RAW):
         return f"Points faits ({name}) : {points}, sans arrondi"
     if complement_of is not None and rounding is Rounding.COMPLEMENT:
         return (f"Points faits ({name}) : {points} → {FAILED_CONTRACT_BONUS} − {complement_of} = {rounded} "
@@ -155,9 +196,9 @@ def _number(points: int) -> Term:
     return str(points), points
 
 
-def _contract_term(hand: Hand, contract_points: int) -> Term:
+def _contract_term(hand: Hand, value: int, contract_points: int) -> Term:
     """The contract's points, with the multiplication that gave them when it was coinché."""
-    value, multiplier = hand.contract.value, hand.coinche.multiplier
+    multiplier = hand.coinche.multiplier
     if multiplier == 1:
         return _number(contract_points)
     return f"{value} × {multiplier} ({coinche_word(hand)})", contract_points

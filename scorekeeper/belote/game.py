@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.belote.terms import SEATS, Rounding, Team
+from scorekeeper.belote.house_rules import HouseRules, house_rules_phrase
+from scorekeeper.belote.terms import REDEAL_REASONS, SEATS, Rounding, Team
 
 
 @dataclass(frozen=True)
@@ -17,9 +18,12 @@ class Rules:
     rounding: Rounding = Rounding.NEAREST
     misere: bool = False  # a player with under 10 points in hand may ask for a redeal
     carre_de_sept: bool = False  # so may a player holding the four 7s
+    house: HouseRules = HouseRules()  # how other tables score (VARIANTS.md): none by default
 
     def as_json(self) -> dict[str, Any]:
-        return {"rounding": self.rounding.value, "misere": self.misere, "carre_de_sept": self.carre_de_sept}
+        """The rules as `rules` holds them; the house rules only where they differ from the default."""
+        return {"rounding": self.rounding.value, "misere": self.misere, "carre_de_sept": self.carre_de_sept,
+                **self.house.as_json()}
 
     def plays_redeal(self, reason: str) -> bool:
         """Whether a redeal for `reason` can happen in this game: everyone passing always can."""
@@ -40,6 +44,30 @@ class Game:
 
     def team_name(self, team: Team | str) -> str:
         return self.teams[Team(team).value]
+
+
+def rules_line(game: Game, *, brief: bool = False) -> str:
+    """The game's rules in one line, as the pages show them: « Partie en 2000 · Coinche — concours ·
+    arrondi à la dizaine la plus proche · Salon : misère et carré de 7 » (the house rules named only
+    when the game has some, the Salon's redeals only when it plays them). `brief`: the target and the
+    house rules only (the print sheet). The Salon's colon is held to its word by a no-break space."""
+    rules = game.rules
+    parts = [f"Partie en {game.target}"]
+    house = house_rules_phrase(rules.house)
+    if house:
+        parts.append(house)
+    if brief:
+        return " · ".join(parts)
+    rounding = rules.rounding.label.lower()
+    if rules.rounding is Rounding.NEAREST:
+        rounding = f"arrondi {rounding}"  # « arrondi à la dizaine la plus proche »
+    elif rules.rounding is Rounding.RAW:
+        rounding = f"arrondi : {rounding}"  # « arrondi : aucun, chute à 162 »
+    parts.append(rounding)
+    redeals = [REDEAL_REASONS[reason].lower() for reason in ("misere", "carre_de_sept") if getattr(rules, reason)]
+    if redeals:
+        parts.append("Salon\u00a0: " + " et ".join(redeals))
+    return " · ".join(parts)
 
 
 def winner_of(totals: dict[str, int], target: int) -> str | None:

@@ -9,12 +9,13 @@ from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.evenings import parse_evening_id
 from scorekeeper.belote.game import Game, Rules
 from scorekeeper.belote.hand_json import hand_to_json, parse_hand
+from scorekeeper.belote.house_rules import OPTION_KEYS, parse_house_rules
 from scorekeeper.belote.names import parse_name
 from scorekeeper.belote.scoring import score
 from scorekeeper.belote.terms import DEFAULT_TEAMS, REDEAL_REASONS, TARGETS, ContractKind, Rounding, team_of_player
 
 GAME_KEYS = frozenset({"teams", "players", "dealer", "target", "rules", "evening"})
-GAME_RULES_KEYS = frozenset({"rounding", "misere", "carre_de_sept"})
+GAME_RULES_KEYS = ("rounding", "misere", "carre_de_sept", *OPTION_KEYS)
 
 
 def _flag(value: Any, field: str) -> bool:
@@ -30,15 +31,22 @@ def parse_player(value: Any, field: str) -> int:
 
 
 def parse_rules(rules: Any) -> Rules:
-    if not isinstance(rules, dict) or set(rules) - GAME_RULES_KEYS:
-        raise InvalidInput("rules", "« rules » ne connaît que « rounding », « misere » et « carre_de_sept ».")
+    if not isinstance(rules, dict):
+        raise InvalidInput("rules", "« rules » doit être un objet, par exemple {\"rounding\": \"nearest\"}.")
+    unknown = sorted(set(rules) - set(GAME_RULES_KEYS))
+    if unknown:
+        known = ", ".join(f"« {key} »" for key in GAME_RULES_KEYS)
+        raise InvalidInput(f"rules.{unknown[0]}", f"« rules » : clé inconnue « {unknown[0]} » (connues : {known}).")
     rounding = rules.get("rounding", "nearest")
-    if not isinstance(rounding, str) or rounding not in {member.value for member in Rounding}:
-        raise InvalidInput("rules.rounding", "« rules.rounding » doit valoir « nearest », « complement » ou « none ».")
+    roundings = [member.value for member in Rounding]
+    if not isinstance(rounding, str) or rounding not in roundings:
+        raise InvalidInput("rules.rounding", "« rules.rounding » doit valoir "
+                           + ", ".join(f"« {value} »" for value in roundings[:-1]) + f" ou « {roundings[-1]} ».")
     return Rules(
         rounding=Rounding(rounding),
         misere=_flag(rules.get("misere", False), "rules.misere"),
         carre_de_sept=_flag(rules.get("carre_de_sept", False), "rules.carre_de_sept"),
+        house=parse_house_rules(rules),
     )
 
 
@@ -70,7 +78,7 @@ def parse_game(body: Any) -> dict[str, Any]:
 
 def parse_hand_input(body: Any, game: Game) -> dict[str, Any]:
     """A hand's stored form: validated by scoring it under the game's rules, defaults left out."""
-    hand = parse_hand(body, rounding=game.rules.rounding, extra_keys={"taker_player", "version"})
+    hand = parse_hand(body, rules=game.rules, extra_keys={"taker_player", "version"})
     score(hand)  # refuses what cannot be scored (a tie of melds without the table's word, …)
     data = hand_to_json(hand)
     taker_player = body.get("taker_player")

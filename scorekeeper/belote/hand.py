@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from scorekeeper.belote.errors import InvalidHand
+from scorekeeper.belote.house_rules import HouseRules
 from scorekeeper.belote.terms import (
     BELOTE_CARRES,
     CARD_POINTS_TOTAL,
@@ -55,6 +56,7 @@ class Hand:
     best_meld: BestMeldCall | None = None
     belote: Mapping[Team, int] = field(default_factory=_no_belotes)
     rounding: Rounding = Rounding.NEAREST
+    house: HouseRules = HouseRules()  # the game's house rules (VARIANTS.md); none by default
 
 
 def check_hand(hand: Hand, *, declarations: bool = True) -> None:

@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from scorekeeper.belote.errors import InvalidHand
+from scorekeeper.belote.errors import InvalidHand, InvalidInput
+from scorekeeper.belote.game import Rules
 from scorekeeper.belote.hand import Hand
+from scorekeeper.belote.house_rules import OPTION_KEYS, parse_house_rules
 from scorekeeper.belote.terms import (
     CAPOT,
     CARD_POINTS_TOTAL,
@@ -30,7 +32,7 @@ HAND_KEYS = frozenset(
     {"taker", "contract", "mode", "coinche", "taker_points", "all_tricks", "melds", "best_meld", "belote"}
 )
 SCORE_KEYS = HAND_KEYS | {"rules"}
-RULES_KEYS = frozenset({"rounding"})
+RULES_KEYS = ("rounding", *OPTION_KEYS)  # what a hand scored alone takes in `rules`
 MELD_CODES = tuple(meld.value for meld in Meld)
 
 
@@ -101,20 +103,25 @@ def parse_belote(value: Any) -> dict[Team, int]:
     return belote
 
 
-def parse_rounding(rules: Any) -> Rounding:
+def parse_scoring_rules(rules: Any) -> Rules:
+    """The `rules` of a hand scored alone: its rounding and house rules."""
     if not isinstance(rules, dict):
         raise InvalidHand("rules", "« rules » doit être un objet, par exemple {\"rounding\": \"nearest\"}.")
-    unknown = set(rules) - RULES_KEYS
+    unknown = set(rules) - set(RULES_KEYS)
     if unknown:
         raise InvalidHand("rules", f"« rules » : clé inconnue « {sorted(unknown)[0]} ».")
-    return _choice(rules.get("rounding", "nearest"), Rounding, "rules.rounding")
+    try:
+        house = parse_house_rules(rules)
+    except InvalidInput as refusal:
+        raise InvalidHand(refusal.field, refusal.message) from None
+    return Rules(rounding=_choice(rules.get("rounding", "nearest"), Rounding, "rules.rounding"), house=house)
 
 
-def parse_hand(body: Any, *, rounding: Rounding | None = None, extra_keys: Iterable[str] = ()) -> Hand:
-    """A `Hand` from a JSON object. `rounding` given: the game's rules apply and `rules` is refused."""
+def parse_hand(body: Any, *, rules: Rules | None = None, extra_keys: Iterable[str] = ()) -> Hand:
+    """A `Hand` from a JSON object. `rules` given: the game's apply, and a `rules` key is refused."""
     if not isinstance(body, dict):
         raise InvalidHand("body", "Le corps de la requête doit être un objet JSON.")
-    allowed = (HAND_KEYS if rounding is not None else SCORE_KEYS) | set(extra_keys)
+    allowed = (HAND_KEYS if rules is not None else SCORE_KEYS) | set(extra_keys)
     unknown = sorted(set(body) - allowed)
     if unknown:
         raise InvalidHand(unknown[0], f"Clé inconnue : « {unknown[0]} ».")
@@ -134,8 +141,8 @@ def parse_hand(body: Any, *, rounding: Rounding | None = None, extra_keys: Itera
     best_meld = body.get("best_meld")
     if best_meld is not None:
         best_meld = _choice(best_meld, BestMeldCall, "best_meld")
-    if rounding is None:
-        rounding = parse_rounding(body.get("rules", {}))
+    if rules is None:
+        rules = parse_scoring_rules(body.get("rules", {}))
     return Hand(
         taker=taker,
         contract=contract,
@@ -146,7 +153,8 @@ def parse_hand(body: Any, *, rounding: Rounding | None = None, extra_keys: Itera
         melds=parse_melds(body.get("melds", {})),
         best_meld=best_meld,
         belote=parse_belote(body.get("belote", {})),
-        rounding=rounding,
+        rounding=rules.rounding,
+        house=rules.house,
     )
 
 

@@ -13,12 +13,21 @@ from dataclasses import dataclass
 
 from scorekeeper.belote.errors import InvalidHand
 from scorekeeper.belote.hand import Hand, check_hand
+from scorekeeper.belote.house_rules import (
+    AnnouncedCapot,
+    BeloteTo,
+    CoincheScope,
+    Counting,
+    UnannouncedCapot,
+    all_points,
+)
 from scorekeeper.belote.terms import (
     BELOTE_POINTS,
-    CAPOT_VALUE,
+    CAPOT_BONUS,
     CARD_POINTS_TOTAL,
     CARRE_RANK_ORDER,
     FAILED_CONTRACT_BONUS,
+    FLAT_CAPOT_VALUE,
     TEAMS,
     BestMeldCall,
     ContractKind,
@@ -64,7 +73,8 @@ class Result:
     melds: MeldOutcome
     figures: Mapping[Team, TeamFigures]
     contract_points: int  # the contract's value times its coinche multiplier
-    rounded_points: Mapping[Team, int] | None = None
+    rounded_points: Mapping[Team, int] | None = None  # the card points scored, on a plain made hand
+    terms: Terms | None = None  # the score's terms, for the explanation
 
 
 # --- rounding -------------------------------------------------------------------------------
@@ -166,10 +176,11 @@ def coinche_word(hand: Hand) -> str:
     return word + "e" if word and hand.contract.kind is ContractKind.GENERALE else word
 
 
-def contract_label(hand: Hand, prefix: str = "Contrat") -> str:
+def contract_label(hand: Hand, prefix: str = "Contrat", value: int | None = None) -> str:
+    """`value`: the contract's value when a house rule changed it (a capot announced at 500)."""
     m = hand.coinche.multiplier
     base = f"{prefix} {hand.contract.label}" if hand.contract.kind is ContractKind.POINTS else (
-        f"{prefix} {hand.contract.label} ({hand.contract.value})"
+        f"{prefix} {hand.contract.label} ({value or hand.contract.value})"
     )
     if m == 1:
         return base
@@ -191,70 +202,159 @@ def count_figures(hand: Hand, outcome: MeldOutcome) -> dict[Team, TeamFigures]:
     return figures
 
 
+@dataclass(frozen=True)
+class Terms:
+    """The hand in VARIANTS.md's general form, every house rule applied: `winner` scores
+    `base + value × multiplier + melds[W] + belote[W]` (with `whole`: `(base + value + melds[W]) ×
+    multiplier + belote[W]`), the loser `rest + melds[L] + belote[L]`. `applied` names the house
+    rules (their keys in `rules`) that made this hand score otherwise than SCORING.md."""
+
+    winner: Team
+    base: int
+    value: int  # V: the contract's value (500 for an announced capot with `announced_capot: flat`)
+    multiplier: int
+    whole: bool  # the coinche multiplies base, value and the winner's melds
+    rest: int
+    melds: Mapping[Team, int]
+    belote: Mapping[Team, int]
+    applied: tuple[str, ...]
+
+
+def is_made(hand: Hand, figures: Mapping[Team, TeamFigures]) -> bool:
+    """The verdict (SCORING.md): no house rule changes it. A numeric contract needs its value and a
+    strict majority (melds and belote included, unrounded points); all tricks make any numeric
+    contract; a capot or a générale needs all the tricks."""
+    if hand.contract.kind is ContractKind.POINTS and not hand.all_tricks:
+        taker_total, defense_total = figures[hand.taker].total, figures[hand.taker.other].total
+        assert taker_total is not None and defense_total is not None  # check_hand
+        return taker_total >= hand.contract.value and taker_total > defense_total
+    return hand.contract.kind is ContractKind.POINTS or hand.all_tricks
+
+
+def general_terms(hand: Hand, figures: Mapping[Team, TeamFigures], made: bool) -> Terms:
+    """The terms of the hand's score: SCORING.md's table, then the house rules in VARIANTS.md's order
+    (raw rounding, the two capot options, the all-or-nothing coinche, the belote's team)."""
+    house, kind, m = hand.house, hand.contract.kind, hand.coinche.multiplier
+    winner = hand.taker if made else hand.taker.other
+    loser = winner.other
+    applied: list[str] = []
+    value = hand.contract.value
+    if kind is ContractKind.CAPOT and house.announced_capot is AnnouncedCapot.FLAT:
+        value = FLAT_CAPOT_VALUE
+        applied.append("announced_capot")
+    no_melds = {Team.A: 0, Team.B: 0}
+    if house.scoring is Counting.POINTS_ANNONCES:
+        applied.append("scoring")
+        return Terms(winner, 0, value, m, False, 0, no_melds, dict(no_melds), tuple(applied))
+
+    everything = all_points(hand.rounding)  # 160, or 162 with `raw`
+    plain = kind is ContractKind.POINTS and made and not hand.all_tricks
+    all_or_nothing = house.coinche_all_or_nothing and m > 1 and made  # a failure scores as without it
+    rest = 0
+    if plain and not all_or_nothing:
+        assert hand.taker_points is not None  # check_hand
+        base, rest = rounded_card_points(hand.taker_points, hand.rounding)
+    elif kind is ContractKind.GENERALE or value == FLAT_CAPOT_VALUE:
+        base = 0
+    elif plain or not made:  # all the card points: a failure, or a plain hand all or nothing
+        base = everything
+    elif kind is ContractKind.POINTS and house.unannounced_capot is UnannouncedCapot.NONE:
+        base = everything
+        applied.append("unannounced_capot")
+    else:  # all the tricks: a capot made, announced or not
+        base = everything + CAPOT_BONUS
+    if base in (everything, everything + CAPOT_BONUS) and hand.rounding is Rounding.RAW and not (
+            plain and not all_or_nothing):
+        applied.insert(0, "rounding")  # 162 or 252 where SCORING.md has 160 or 250
+
+    # The winner scores every counted meld, unless the hand was made and the loser had the best meld.
+    melds = {winner: figures[winner].melds + (0 if made else figures[loser].melds),
+             loser: figures[loser].melds if made else 0}
+    if all_or_nothing:
+        applied.append("coinche_all_or_nothing")
+        melds = {winner: melds[winner] + melds[loser], loser: 0}
+    belote = {team: figures[team].belote for team in TEAMS}
+    if house.belote_to is BeloteTo.WINNER and not (plain and not all_or_nothing) and belote[loser]:
+        applied.append("belote_to")
+        belote = {winner: belote[winner] + belote[loser], loser: 0}
+    whole = house.coinche_scope is CoincheScope.WHOLE and m > 1
+    if whole:
+        applied.append("coinche_scope")
+    return Terms(winner, base, value, m, whole, rest, melds, belote, tuple(applied))
+
+
 def score(hand: Hand, *, check_declarations: bool = True) -> Result:
-    """Score one hand under SCORING.md, with a breakdown whose lines add up to the scores.
+    """Score one hand under SCORING.md and the game's house rules (VARIANTS.md), with a breakdown
+    whose lines add up to the scores.
     `check_declarations=False`: melds and belotes are not checked against a deal of 32 cards."""
     check_hand(hand, declarations=check_declarations)
     taker, defense = hand.taker, hand.taker.other
     outcome = meld_winner(hand)
     figures = count_figures(hand, outcome)
-    contract_points = hand.contract.value * hand.coinche.multiplier
+    made = is_made(hand, figures)
+    terms = general_terms(hand, figures, made)
+    winner, loser, m = terms.winner, terms.winner.other, terms.multiplier
     kind = hand.contract.kind
+    plain = kind is ContractKind.POINTS and made and not hand.all_tricks
+    # The winner's base and melds, multiplied by the coinche with `coinche_scope: whole`.
+    times, by = (f" × {m} ({coinche_word(hand)})", m) if terms.whole else ("", 1)
     lines: list[Line] = []
     rounded: dict[Team, int] | None = None
 
-    if kind is ContractKind.POINTS and not hand.all_tricks:
-        points, taker_total, defense_total = hand.taker_points, figures[taker].total, figures[defense].total
-        assert points is not None and taker_total is not None and defense_total is not None  # check_hand
-        made = taker_total >= hand.contract.value and taker_total > defense_total
-        if made:
-            taker_rounded, defense_rounded = rounded_card_points(points, hand.rounding)
-            rounded = {taker: taker_rounded, defense: defense_rounded}
-            lines.append(Line(taker, _card_points_label(points, taker_rounded, hand.rounding), taker_rounded))
-            lines.append(Line(taker, contract_label(hand), contract_points))
-            complement_of = taker_rounded if hand.rounding is Rounding.COMPLEMENT else None
-            defense_label = _card_points_label(
-                figures[defense].card_points, defense_rounded, hand.rounding, complement_of=complement_of
-            )
-            lines.append(Line(defense, defense_label, defense_rounded))
-    elif kind is ContractKind.POINTS:  # all tricks, capot not announced: always made
-        made = True
-        lines.append(Line(taker, "Capot non annoncé", CAPOT_VALUE))
-        lines.append(Line(taker, contract_label(hand), contract_points))
-    else:
-        made = hand.all_tricks
-        if made and kind is ContractKind.CAPOT:
-            lines.append(Line(taker, "Capot fait", CAPOT_VALUE))
-        if made:
-            lines.append(Line(taker, contract_label(hand), contract_points))
+    if "scoring" in terms.applied:
+        pass  # points annoncés: the contract alone
+    elif plain and "coinche_all_or_nothing" not in terms.applied:
+        points = hand.taker_points
+        assert points is not None  # check_hand
+        rounded = {taker: terms.base, defense: terms.rest}
+        label = _card_points_label(points, terms.base, hand.rounding)
+        if terms.whole and label == "Points faits":  # multiplied: the number it multiplies
+            label = f"Points faits ({points})"
+        lines.append(Line(taker, label + times, terms.base * by))
+    elif plain:
+        lines.append(Line(taker, f"Tout ou rien : {terms.base}" + times, terms.base * by))
+    elif "unannounced_capot" in terms.applied:
+        lines.append(Line(taker, f"Capot non annoncé, sans prime : {terms.base}" + times, terms.base * by))
+    elif terms.base and made:
+        lines.append(Line(taker, ("Capot non annoncé" if kind is ContractKind.POINTS else "Capot fait") + times,
+                          terms.base * by))
+    elif terms.base:
+        lines.append(Line(winner, f"Chute : {terms.base}" + times, terms.base * by))
+    contract = contract_label(hand, "Contrat" if made else "Contrat chuté", value=terms.value)
+    lines.append(Line(winner, contract, terms.value * m))
+    if rounded is not None:
+        complement_of = terms.base if hand.rounding is Rounding.COMPLEMENT else None
+        defense_label = _card_points_label(
+            figures[defense].card_points, terms.rest, hand.rounding, complement_of=complement_of
+        )
+        lines.append(Line(defense, defense_label, terms.rest))
 
-    if made:
-        for team in (taker, defense):
-            if figures[team].melds:
-                lines.append(Line(team, melds_label(hand.melds[team]), figures[team].melds))
-    else:
-        if kind is not ContractKind.GENERALE:  # the rules text gives the defense 800, no 160
-            lines.append(Line(defense, f"Chute : {FAILED_CONTRACT_BONUS}", FAILED_CONTRACT_BONUS))
-        lines.append(Line(defense, contract_label(hand, "Contrat chuté"), contract_points))
-        if figures[taker].melds:
-            lines.append(Line(defense, melds_label(hand.melds[taker], "Annonces des preneurs"), figures[taker].melds))
-        if figures[defense].melds:
-            lines.append(Line(defense, melds_label(hand.melds[defense]), figures[defense].melds))
+    for team in (taker, defense):  # each team's melds, to itself or to the winner
+        if not figures[team].melds or not terms.melds[winner] + terms.melds[loser]:
+            continue
+        to = team if terms.melds[team] else winner
+        title = "Annonces" if to is team else "Annonces des preneurs" if team is taker else "Annonces de la défense"
+        extra, factor = (times, by) if to is winner else ("", 1)
+        lines.append(Line(to, melds_label(hand.melds[team], title) + extra, figures[team].melds * factor))
     for team in (taker, defense):
-        if figures[team].belote:
-            count = hand.belote[team]
-            lines.append(Line(team, "Belote" if count == 1 else f"Belotes × {count}", figures[team].belote))
+        count = hand.belote[team]
+        if not figures[team].belote or not terms.belote[winner] + terms.belote[loser]:
+            continue
+        to = team if terms.belote[team] else winner
+        whose = "" if to is team else " des preneurs" if team is taker else " de la défense"
+        label = f"Belote{whose}" if count == 1 else f"Belotes{whose} × {count}"
+        lines.append(Line(to, label, figures[team].belote))
 
     scores = {Team.A: 0, Team.B: 0}
     for line in lines:
         scores[line.team] += line.points
     return Result(made=made, scores=scores, lines=tuple(lines), melds=outcome, figures=figures,
-                  contract_points=contract_points, rounded_points=rounded)
+                  contract_points=terms.value * m, rounded_points=rounded, terms=terms)
 
 
 def _card_points_label(points: int, rounded: int, rounding: Rounding, *, complement_of: int | None = None) -> str:
     if complement_of is not None:
         return f"Points faits ({points}) : {FAILED_CONTRACT_BONUS} − {complement_of}"
-    if rounding is Rounding.NONE or points == rounded:
+    if rounding in (Rounding.NONE, Rounding.RAW) or points == rounded:
         return "Points faits"
     return f"Points faits arrondis ({points} → {rounded})"

@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from scorekeeper.belote.game import Game, dealer_after, winner_of
+from scorekeeper.belote.game import Game, Rules, dealer_after, winner_of
 from scorekeeper.belote.hand import Hand
 from scorekeeper.belote.hand_json import parse_hand
 from scorekeeper.belote.scoring import Result, score
-from scorekeeper.belote.terms import REDEAL_REASONS, TEAMS, Rounding
+from scorekeeper.belote.terms import REDEAL_REASONS, TEAMS
 
 
 @dataclass
@@ -78,22 +78,22 @@ class Sheet:
         return self.deals[number - 1] if 1 <= number <= len(self.deals) else None
 
 
-def hand_from_input(data: dict[str, Any], rounding: Rounding) -> Hand:
+def hand_from_input(data: dict[str, Any], rules: Rules) -> Hand:
     body = {key: value for key, value in data.items() if key != "taker_player"}
-    return parse_hand(body, rounding=rounding)
+    return parse_hand(body, rules=rules)
 
 
 @lru_cache(maxsize=4096)
-def _stored_deal(kind: str, text: str, rounding: Rounding) -> tuple[dict[str, Any], Hand | None, Result | None]:
+def _stored_deal(kind: str, text: str, rules: Rules) -> tuple[dict[str, Any], Hand | None, Result | None]:
     """A stored deal's input, parsed, and for a hand its score.
 
     Every write and every load rebuilds the whole sheet, so the same deals are read and scored
-    again and again: remembered by their stored JSON text, which with the game's rounding is all
+    again and again: remembered by their stored JSON text, which with the game's rules is all
     a score depends on. The input dict is shared by every sheet built from that text: read-only."""
     data = json.loads(text)
     if kind != "hand":
         return data, None, None
-    hand = hand_from_input(data, rounding)
+    hand = hand_from_input(data, rules)
     # Stored, it was accepted when entered: scored as it was then, never refused later (the checks
     # of declarations no deal could give came with issue 13; an edit of such a deal meets them).
     return data, hand, score(hand, check_declarations=False)
@@ -117,7 +117,7 @@ def next_deal(game: Game, row: dict[str, Any], played: int, totals: dict[str, in
     text = row.get("input_json")
     if text is None:
         text = json.dumps(row["input"], ensure_ascii=False)
-    data, hand, result = _stored_deal(row["kind"], text, game.rules.rounding)
+    data, hand, result = _stored_deal(row["kind"], text, game.rules)
     scores = {"A": 0, "B": 0}
     if result is not None:
         scores = {team.value: result.scores[team] for team in TEAMS}

@@ -133,6 +133,7 @@ class Rounding(StrEnum):
     NEAREST = "nearest"
     COMPLEMENT = "complement"
     NONE = "none"
+    RAW = "raw"  # exact points, and 162 (not 160) for all of them: VARIANTS.md
 
     @property
     def label(self) -> str:
@@ -142,7 +143,8 @@ class Rounding(StrEnum):
 ROUNDING_LABELS = {
     Rounding.NEAREST: "À la dizaine la plus proche",
     Rounding.COMPLEMENT: "Preneurs arrondis, défense en complément à 160",
-    Rounding.NONE: "Sans arrondi",
+    Rounding.NONE: "Sans arrondi, chute à 160",
+    Rounding.RAW: "Aucun, chute à 162",
 }
 
 
@@ -273,6 +275,8 @@ CAPOT_VALUE = 250
 GENERALE_VALUE = 800
 CARD_POINTS_TOTAL = 162
 FAILED_CONTRACT_BONUS = 160
+CAPOT_BONUS = CAPOT_VALUE - FAILED_CONTRACT_BONUS  # a capot's 250 is all the points (160) and 90 more
+FLAT_CAPOT_VALUE = 500  # an announced capot's value, made or failed, with the house rule `announced_capot: flat`
 BELOTE_POINTS = 20  # each belote (king and queen of trump) held
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import sqlite_utils
 
 from scorekeeper.belote.game import Game, Rules
+from scorekeeper.belote.house_rules import OPTION_KEYS, HouseRules, parse_house_rules
 from scorekeeper.belote.terms import Rounding
 from scorekeeper.store.db import insert, rows
 
@@ -41,9 +42,16 @@ def insert_game(db: sqlite_utils.Database, game: Game) -> None:
             "rounding": game.rules.rounding.value,
             "misere": int(game.rules.misere),
             "carre_de_sept": int(game.rules.carre_de_sept),
+            **house_rules_columns(game.rules.house),
             "created_at": game.created_at,
         },
     )
+
+
+def house_rules_columns(house: HouseRules) -> dict[str, Any]:
+    """The house rules as the games table stores them: one column each, the JSON's values (a flag as 0 or 1)."""
+    return {key: int(value) if isinstance(value, bool) else value.value
+            for key, value in ((key, getattr(house, key)) for key in OPTION_KEYS)}
 
 
 def game_from_row(row: dict[str, Any]) -> Game:
@@ -57,6 +65,8 @@ def game_from_row(row: dict[str, Any]) -> Game:
             rounding=Rounding(row["rounding"]),
             misere=bool(row["misere"]),
             carre_de_sept=bool(row["carre_de_sept"]),
+            house=parse_house_rules({key: bool(row[key]) if key == "coinche_all_or_nothing" else row[key]
+                                     for key in OPTION_KEYS}),
         ),
         created_at=row["created_at"],
     )

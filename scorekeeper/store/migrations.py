@@ -238,3 +238,19 @@ def m008_ended_sessions(db: sqlite_utils.Database) -> None:
     # are pruned. (Appended after m008, which another change added first.)
     db["ended_sessions"].create({"id": str, "until": float}, pk="id", not_null={"until"})
     db["ended_sessions"].create_index(["until"])
+
+
+@migrations()
+def m009_house_rules(db: sqlite_utils.Database) -> None:
+    # A game's house rules (VARIANTS.md), one column each, as the JSON's values. Every game stored
+    # before takes the defaults: SCORING.md, as it was scored.
+    games = db["games"]
+    for column, default in (
+        ("coinche_scope", "contract"),
+        ("coinche_all_or_nothing", 0),
+        ("announced_capot", "bonus"),
+        ("unannounced_capot", "bonus"),
+        ("belote_to", "holder"),
+        ("scoring", "points_faits"),
+    ):
+        games.add_column(column, int if isinstance(default, int) else str, not_null_default=default)

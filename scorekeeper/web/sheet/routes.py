@@ -112,7 +112,7 @@ def _preview(form: DealForm, sheet: Sheet) -> dict[str, Any]:
     form as the scoring service answers the page's live preview."""
     body = form.to_body()
     body.pop("taker_player", None)
-    return result_to_json(score(parse_hand(body, rounding=sheet.game.rules.rounding)))
+    return result_to_json(score(parse_hand(body, rules=sheet.game.rules)))
 
 
 def _render_deal_form(sheet: Sheet, form: DealForm, preview: dict | None, deal) -> str:
