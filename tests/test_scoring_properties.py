@@ -67,6 +67,7 @@ EITHER = st.booleans()
 # test_house_rules.py.
 SCORING_ROUNDINGS = [Rounding.NEAREST, Rounding.COMPLEMENT, Rounding.NONE]
 
+
 @st.composite
 def hands(draw, contracts=ANY_CONTRACT, all_tricks=EITHER, modes=ANY_MODE) -> Hand:
     """A hand that can have happened: belotes by mode, distinct carrés, at most 4 melds a team.
