@@ -5,8 +5,9 @@
    from belote/terms.py by scorekeeper/web/vocabulary.py (script_vocabulary); only the sentences are
    written here. An integer is a number without a fraction (JSON cannot tell 5.0 from 5).
      var engine = BeloteEngine.create(vocabulary);  // require("./engine.js").create in Node
-     engine.scoreBody(body, rounding, extraKeys);   // {made, scores, lines, meld_winner, meld_reason},
-     // or throws a BeloteEngine.Refusal with .field and .message, as Python's InvalidHand */
+     engine.scoreBody(body, rules, extraKeys);   // {made, scores, lines, meld_winner, meld_reason},
+     // or throws a BeloteEngine.Refusal with .field and .message, as Python's InvalidHand
+   `rules`: the game's JSON `rules` (a missing key takes the default), or null: the body's `rules` apply. */
 (function (root) {
   "use strict";
 
@@ -47,7 +48,8 @@
 
   function create(V) {
     var A = V.teams[0], B = V.teams[1], TOTAL = V.card_points_total, BONUS = V.failed_contract_bonus;
-    var VALUES = V.contract_values, CAPOT = V.other_contracts.capot.value;
+    var VALUES = V.contract_values, FLAT = V.flat_capot_value;
+    var OPTIONS = V.house_options, RULES_KEYS = ["rounding"].concat(OPTIONS.map(function (o) { return o[0]; }));
     var MAX_BELOTES = Math.max.apply(null, V.modes.map(function (mode) { return V.max_belotes[mode]; }));
     var BAD_CONTRACT = "« contract » doit valoir " + VALUES[0] + " à " + VALUES[VALUES.length - 1] +
       " de dix en dix, « capot » ou « generale ».";
@@ -74,17 +76,32 @@
       refuse("contract", BAD_CONTRACT);
     }
 
-    function parseRounding(rules) {
-      if (!isObject(rules)) refuse("rules", '« rules » doit être un objet, par exemple {"rounding": "nearest"}.');
-      var unknown = unknownKeys(rules, ["rounding"]);
-      if (unknown.length) refuse("rules", "« rules » : clé inconnue " + q(unknown[0]) + ".");
-      return choice(get(rules, "rounding", "nearest"), V.roundings, "rules.rounding");
+    // parse_house_rules: each option (key, values: the default first); `check`: refuse a value it has not.
+    function houseRules(rules, check) {
+      var house = {};
+      OPTIONS.forEach(function (option) {
+        var key = option[0], values = option[1], name = "rules." + key, value = get(rules, key, values[0]);
+        if (check && values.indexOf(value) < 0) {
+          refuse(name, q(name) + " doit valoir " + (typeof values[0] === "boolean" ? "true ou false"
+            : values.slice(0, -1).map(q).join(", ") + " ou " + q(values[values.length - 1])) + ".");
+        }
+        house[key] = value;
+      });
+      return house;
     }
 
-    // `rounding` ("nearest", "complement", "none") given: the game's, and a `rules` key is refused.
-    function parseHand(body, rounding, extraKeys) {
+    function parseScoringRules(rules) {  // hand_json.parse_scoring_rules
+      if (!isObject(rules)) refuse("rules", '« rules » doit être un objet, par exemple {"rounding": "nearest"}.');
+      var unknown = unknownKeys(rules, RULES_KEYS);
+      if (unknown.length) refuse("rules", "« rules » : clé inconnue " + q(unknown[0]) + ".");
+      var house = houseRules(rules, true);
+      return {rounding: choice(get(rules, "rounding", "nearest"), V.roundings, "rules.rounding"), house: house};
+    }
+
+    // `rules` given: the game's, and a `rules` key is refused.
+    function parseHand(body, rules, extraKeys) {
       if (!isObject(body)) refuse("body", "Le corps de la requête doit être un objet JSON.");
-      var game = rounding !== undefined && rounding !== null;
+      var game = rules !== undefined && rules !== null;
       var unknown = unknownKeys(body, HAND_KEYS.concat(game ? [] : ["rules"], extraKeys || []));
       if (unknown.length) refuse(unknown[0], "Clé inconnue : " + q(unknown[0]) + ".");
       ["taker", "contract", "mode"].forEach(function (key) {
@@ -101,7 +118,10 @@
         refuse("taker_points", "« taker_points » doit être un entier entre 0 et " + TOTAL + ".");
       }
       if (hand.best_meld !== null) choice(hand.best_meld, V.best_meld_calls, "best_meld");
-      hand.rounding = game ? rounding : parseRounding(get(body, "rules", {}));
+      rules = game ? {rounding: get(rules, "rounding", "nearest"), house: houseRules(rules)}
+        : parseScoringRules(get(body, "rules", {}));
+      hand.rounding = rules.rounding;
+      hand.house = rules.house;
       var melds = teamMapping(get(body, "melds", {}), "melds");
       V.teams.forEach(function (team) {
         var codes = get(melds, team, []);
@@ -335,21 +355,52 @@
     function meldsLabel(melds, title) {
       return (title || "Annonces") + " (" + melds.map(function (meld) { return V.meld_labels[meld]; }).join(", ") + ")";
     }
-    function contractLabel(hand, prefix) {
-      var contract = hand.contract, m = V.coinche_multipliers[hand.coinche];
-      var base = prefix + " " + contract.label + (contract.kind === "points" ? "" : " (" + contract.value + ")");
-      var word = get(V.coinche_participles, hand.coinche, "");  // feminine after a générale: coinchée
-      return m === 1 ? base : base + " × " + m + " (" + word + (contract.kind === "generale" ? "e" : "") + ")";
+    function coincheWord(hand) {  // feminine after a générale: coinchée
+      return get(V.coinche_participles, hand.coinche, "") + (hand.contract.kind === "generale" ? "e" : "");
     }
-    function cardPointsLabel(points, rounded, rounding) {
-      if (rounding === "none" || points === rounded) return "Points faits";
-      return "Points faits arrondis (" + points + " → " + rounded + ")";
+    function contractLabel(hand, prefix, value) {  // `value`: V (`announced_capot` for a capot)
+      var contract = hand.contract, m = V.coinche_multipliers[hand.coinche];
+      var base = prefix + " " + contract.label + (contract.kind === "points" ? "" : " (" + value + ")");
+      return m === 1 ? base : base + " × " + m + " (" + coincheWord(hand) + ")";
+    }
+    function cardPointsLabel(points, rounded) {  // unrounded (`none`, `raw`): the same
+      return points === rounded ? "Points faits" : "Points faits arrondis (" + points + " → " + rounded + ")";
+    }
+
+    // general_terms: W scores base + V × m + melds[W] + belote[W] (with `whole`: (base + V + melds[W]) × m +
+    // belote[W]), L rest + melds[L] + belote[L], every house rule applied in VARIANTS.md's order.
+    function generalTerms(hand, figures, made) {
+      var house = hand.house, kind = hand.contract.kind, m = V.coinche_multipliers[hand.coinche];
+      var p = hand.taker_points, r = hand.rounding, w = made ? hand.taker : other(hand.taker), l = other(w);
+      var t = {winner: w, m: m, value: kind === "capot" && house.announced_capot === "flat" ? FLAT : hand.contract.value,
+               base: 0, rest: 0, melds: {}, belote: {}, plain: kind === "points" && made && !hand.all_tricks};
+      function toWinner(terms) { terms[w] += terms[l]; terms[l] = 0; }
+      t.melds[w] = t.melds[l] = t.belote[w] = t.belote[l] = 0;
+      if (house.scoring === "points_annonces") return (t.annonces = true, t);  // the contract alone
+
+      t.allOrNothing = house.coinche_all_or_nothing && m > 1 && made;  // a failure scores as without it
+      t.cardPoints = t.plain && !t.allOrNothing;
+      if (t.cardPoints) {  // rounded_card_points
+        t.base = r === "nearest" || r === "complement" ? roundToTen(p) : p;
+        t.rest = r === "nearest" ? roundToTen(TOTAL - p) : r === "complement" ? BONUS - t.base : TOTAL - p;
+      } else if (kind !== "generale" && t.value !== FLAT) {  // all the points (and a capot's bonus)
+        t.noCapotBonus = made && !t.plain && kind === "points" && house.unannounced_capot === "none";
+        t.base = V.all_points[r] + (made && !t.plain && !t.noCapotBonus ? V.capot_bonus : 0);
+      }
+      // The winner scores every counted meld, unless the hand was made and the loser had the best meld.
+      t.melds[w] = figures[w].melds + (made ? 0 : figures[l].melds);
+      t.melds[l] = made ? figures[l].melds : 0;
+      if (t.allOrNothing) toWinner(t.melds);
+      t.belote[A] = figures[A].belote;
+      t.belote[B] = figures[B].belote;
+      if (house.belote_to === "winner" && !t.cardPoints) toWinner(t.belote);
+      t.whole = house.coinche_scope === "whole" && m > 1;
+      return t;
     }
 
     function score(hand) {
       checkHand(hand);
       var taker = hand.taker, defense = other(taker), kind = hand.contract.kind, outcome = meldWinner(hand);
-      var m = V.coinche_multipliers[hand.coinche], contractPoints = hand.contract.value * m;
       var figures = {}, lines = [], scores = {}, made;
       function line(team, label, points) { lines.push({team: team, label: label, points: points}); }
 
@@ -358,46 +409,40 @@
         var melds = 0, belote = V.belote_points * hand.belote[team];
         hand.melds[team].forEach(function (meld) { melds += meldPoints(meld, hand.mode); });
         if (outcome.winner !== team) melds = 0;  // declared, not scored
-        figures[team] = {melds: melds, belote: belote, total: cards === null ? null : cards + melds + belote};
+        figures[team] = {cards: cards, melds: melds, belote: belote, total: cards === null ? null : cards + melds + belote};
       });
-
-      if (kind === "points" && !hand.all_tricks) {
-        var points = hand.taker_points, takerTotal = figures[taker].total, defenseTotal = figures[defense].total;
+      if (kind === "points" && !hand.all_tricks) {  // is_made: no house rule changes the verdict
+        var takerTotal = figures[taker].total, defenseTotal = figures[defense].total;
         made = takerTotal >= hand.contract.value && takerTotal > defenseTotal;
-        if (made) {
-          var exact = hand.rounding === "none", complement = hand.rounding === "complement";
-          var takerRounded = exact ? points : roundToTen(points);
-          var defenseRounded = exact ? TOTAL - points : complement ? BONUS - takerRounded : roundToTen(TOTAL - points);
-          line(taker, cardPointsLabel(points, takerRounded, hand.rounding), takerRounded);
-          line(taker, contractLabel(hand, "Contrat"), contractPoints);
-          line(defense, complement ? "Points faits (" + (TOTAL - points) + ") : " + BONUS + " − " + takerRounded
-            : cardPointsLabel(TOTAL - points, defenseRounded, hand.rounding), defenseRounded);
-        }
-      } else if (kind === "points") {  // all tricks, capot not announced: always made
-        made = true;
-        line(taker, "Capot non annoncé", CAPOT);
-        line(taker, contractLabel(hand, "Contrat"), contractPoints);
       } else {
-        made = hand.all_tricks;
-        if (made && kind === "capot") line(taker, "Capot fait", CAPOT);
-        if (made) line(taker, contractLabel(hand, "Contrat"), contractPoints);
+        made = kind === "points" || hand.all_tricks;
       }
 
-      if (made) {
-        [taker, defense].forEach(function (team) {
-          if (figures[team].melds) line(team, meldsLabel(hand.melds[team]), figures[team].melds);
-        });
-      } else {
-        if (kind !== "generale") line(defense, "Chute : " + BONUS, BONUS);  // générale: 800, no 160
-        line(defense, contractLabel(hand, "Contrat chuté"), contractPoints);
-        if (figures[taker].melds) {
-          line(defense, meldsLabel(hand.melds[taker], "Annonces des preneurs"), figures[taker].melds);
-        }
-        if (figures[defense].melds) line(defense, meldsLabel(hand.melds[defense]), figures[defense].melds);
+      var t = generalTerms(hand, figures, made), winner = t.winner, loser = other(winner), m = t.m, base = t.base;
+      // The winner's base and melds, multiplied by the coinche with `coinche_scope: whole`.
+      var times = t.whole ? " × " + m + " (" + coincheWord(hand) + ")" : "", by = t.whole ? m : 1;
+      var label = t.cardPoints ? cardPointsLabel(hand.taker_points, base) : t.annonces || !base ? ""
+        : t.plain ? "Tout ou rien : " + base : t.noCapotBonus ? "Capot non annoncé, sans prime : " + base
+        : !made ? "Chute : " + base : kind === "points" ? "Capot non annoncé" : "Capot fait";
+      if (t.whole && label === "Points faits") label += " (" + hand.taker_points + ")";  // the number multiplied
+      if (label) line(winner, label + times, base * by);
+      line(winner, contractLabel(hand, made ? "Contrat" : "Contrat chuté", t.value), t.value * m);
+      if (t.cardPoints) {
+        line(defense, hand.rounding === "complement" ? "Points faits (" + figures[defense].cards + ") : " + BONUS +
+          " − " + base : cardPointsLabel(figures[defense].cards, t.rest), t.rest);
       }
+      // Each team's melds and belote, to itself or to the winner (melds then multiplied with `whole`).
       [taker, defense].forEach(function (team) {
-        var count = hand.belote[team];
-        if (figures[team].belote) line(team, count === 1 ? "Belote" : "Belotes × " + count, figures[team].belote);
+        var to = t.melds[team] ? team : winner, mine = to === team, ours = team === taker;
+        if (!figures[team].melds || !(t.melds[winner] + t.melds[loser])) return;
+        line(to, meldsLabel(hand.melds[team], mine ? "Annonces" : ours ? "Annonces des preneurs"
+          : "Annonces de la défense") + (to === winner ? times : ""), figures[team].melds * (to === winner ? by : 1));
+      });
+      [taker, defense].forEach(function (team) {
+        var to = t.belote[team] ? team : winner, count = hand.belote[team];
+        var whose = to === team ? "" : team === taker ? " des preneurs" : " de la défense";
+        if (!figures[team].belote || !(t.belote[winner] + t.belote[loser])) return;
+        line(to, count === 1 ? "Belote" + whose : "Belotes" + whose + " × " + count, figures[team].belote);
       });
 
       scores[A] = 0;  // A then B, as Python's dict
@@ -409,7 +454,7 @@
     return {
       parseHand: parseHand,
       score: score,
-      scoreBody: function (body, rounding, extraKeys) { return score(parseHand(body, rounding, extraKeys)); },
+      scoreBody: function (body, rules, extraKeys) { return score(parseHand(body, rules, extraKeys)); },
       // The team with more points once one has reached the target; equal totals play on.
       winnerOf: function (totals, target) {
         var a = totals[A], b = totals[B];

@@ -10,7 +10,6 @@
   // total counted again, the entries' scores by the engine. Entries held for the player and the
   // ones that are not a row (a delete, an undo) are listed in `notices`.
   function project(sheet, waiting, engine) {
-    var rounding = sheet.rules.rounding;
     var first = engine.dealerAfter(sheet.dealer, -sheet.hands.length);
     var deals = sheet.hands.map(function (d) {
       return { kind: d.kind, input: d.input, reason: d.reason, player: d.player, version: d.version,
@@ -46,7 +45,7 @@
         d.scores = { A: 0, B: 0 };
         if (d.kind === "hand") {
           try {
-            d.result = engine.scoreBody(withoutKeys(d.input, ["taker_player"]), rounding);
+            d.result = engine.scoreBody(withoutKeys(d.input, ["taker_player"]), sheet.rules);
             d.scores = d.result.scores;
             d.made = d.result.made;
           } catch (refused) {

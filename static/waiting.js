@@ -83,7 +83,7 @@
   function scored(known, body, engine) {
     var hand = {};
     Object.keys(body).forEach(function (k) { if (k !== "number" && k !== "taker_player") hand[k] = body[k]; });
-    try { return engine.scoreBody(hand, known.rules.rounding).scores; } catch (refused) { return null; }
+    try { return engine.scoreBody(hand, known.rules).scores; } catch (refused) { return null; }
   }
 
   // Above the list: what is waiting to be sent, and what waits for the player.

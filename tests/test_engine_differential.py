@@ -2,8 +2,12 @@
 the reference: the same random hands (seeded, so every run sees the same ones), valid and not, go
 through both (`node` runs the JavaScript, all of them in one process, tests/js/run_engine.js), and
 every answer must be the same: made, scores, lines (labels byte for byte), meld winner and reason,
-or the same refusal (field and French message). Then two deliberate bugs planted in the
-JavaScript must be caught, and SCORING.md's worked examples hold in the JavaScript too.
+or the same refusal (field and French message). Each hand is scored under rules drawn at random
+too (VARIANTS.md's house rules, every key and value, the rounding `raw` among them): as the body's
+`rules` (POST /api/v1/score), or as a game's rules (what the game's JSON `rules` holds, given to the
+engine as the deal form and the outbox give it); some of those `rules` are wrong, for the refusals.
+Then deliberate bugs planted in the JavaScript must be caught, and SCORING.md's worked examples (and
+VARIANTS.md's, when tests/test_house_rules.py lists them) hold in the JavaScript too.
 
 The JavaScript reads every number and word of the rules from `script_vocabulary()` (what the deal
 form renders as JSON), given here as the page gives it: with its objects' keys sorted.
@@ -24,10 +28,17 @@ from typing import Any
 import pytest
 from test_worked_examples import EXAMPLES
 
+try:  # VARIANTS.md's examples, as tests/test_house_rules.py lists them: (name, body, rules, A, B)
+    from test_house_rules import VARIANT_EXAMPLES
+except ImportError:
+    VARIANT_EXAMPLES = []
+
 from scorekeeper.belote.errors import InvalidHand
 from scorekeeper.belote.game import Rules, dealer_after, winner_of
+from scorekeeper.belote.game_input import parse_rules
 from scorekeeper.belote.hand import Hand, check_declarations
 from scorekeeper.belote.hand_json import parse_hand
+from scorekeeper.belote.house_rules import OPTION_KEYS, OPTIONS, parse_house_rules
 from scorekeeper.belote.scoring import count_figures, meld_winner, score
 from scorekeeper.belote.terms import (
     CARD_POINTS_TOTAL,
@@ -55,6 +66,7 @@ SEED = 20_240_611
 HANDS = 24_000
 GAME_CASES = 2_000  # winner_of and dealer_after, each
 MUTANT_CASES = 6_000  # the first hands, enough to catch a planted bug
+HOUSE_OPTIONS = {option.key: [getattr(value, "value", value) for value, _ in option.choices] for option in OPTIONS}
 
 MODES = [mode.value for mode in Mode]
 COINCHES = [coinche.value for coinche in Coinche]
@@ -64,9 +76,10 @@ SEQUENCES = [meld.value for meld in Meld if not meld.is_carre]
 CARRES = [meld.value for meld in Meld if meld.is_carre]
 
 
-def game_rules(rounding: str | None) -> Rules | None:
-    """The game's rules for a hand entered in a game (`rounding` given), else None (`rules` in the body)."""
-    return Rules(rounding=Rounding(rounding)) if rounding else None
+def game_rules(rules: dict | None) -> Rules | None:
+    """The game's rules (`rules`: as the game's JSON holds them) for a hand entered in a game, else None
+    (the body's `rules` apply)."""
+    return parse_rules(rules) if rules is not None else None
 
 
 @pytest.fixture(scope="module")
@@ -104,8 +117,8 @@ def run_python(case: dict) -> dict:
         if "dealer" in case:
             first_dealer, deals = case["dealer"]
             return {"result": dealer_after(SimpleNamespace(first_dealer=first_dealer), deals)}
-        body, rounding, extra_keys = case["score"]
-        hand = parse_hand(body, rules=game_rules(rounding), extra_keys=extra_keys or ())
+        body, rules, extra_keys = case["score"]
+        hand = parse_hand(body, rules=game_rules(rules), extra_keys=extra_keys or ())
         return {"result": result_to_json(score(hand))}
     except InvalidHand as refusal:
         return {"refused": [refusal.field, refusal.message]}
@@ -128,7 +141,27 @@ def random_melds(rng: random.Random, taken: set[str]) -> list[str]:
     return melds
 
 
-def random_body(rng: random.Random) -> tuple[dict, str | None, list[str] | None]:
+def random_house(rng: random.Random) -> dict[str, Any]:
+    """House rules as `rules` gives them: none (a third of the time), else each key or not, any value
+    (the default too, said or left out)."""
+    if rng.random() < 0.3:
+        return {}
+    return {key: rng.choice(values) for key, values in HOUSE_OPTIONS.items() if rng.random() < 0.5}
+
+
+def random_game_rules(rng: random.Random) -> dict[str, Any]:
+    """A game's rules as its JSON holds them (Rules.as_json: the house rules that differ from the default)."""
+    return Rules(rounding=Rounding(rng.choice(ROUNDINGS)), misere=rng.random() < 0.3,
+                 carre_de_sept=rng.random() < 0.3, house=parse_house_rules(random_house(rng))).as_json()
+
+
+def random_scoring_rules(rng: random.Random) -> dict[str, Any]:
+    """The body's `rules` (POST /api/v1/score): a rounding most of the time, and house rules."""
+    rules = {"rounding": rng.choice(ROUNDINGS)} if rng.random() < 0.85 else {}
+    return {**rules, **random_house(rng)}
+
+
+def random_body(rng: random.Random) -> tuple[dict, dict | None, list[str] | None]:
     """A hand as a table could tell it (most of them valid), every option drawn at random."""
     body: dict[str, Any] = {"taker": rng.choice("AB"), "mode": rng.choice(MODES)}
     kind = rng.random()
@@ -166,18 +199,18 @@ def random_body(rng: random.Random) -> tuple[dict, str | None, list[str] | None]
     if rng.random() < 0.85:  # most tables declare what a deal gives; the others are refused
         make_possible(body)
 
-    rounding = None
+    rules = None
     if rng.random() < 0.3:
-        rounding = rng.choice(ROUNDINGS)  # the game's rules
-    elif rng.random() < 0.6:
-        body["rules"] = {"rounding": rng.choice(ROUNDINGS)} if rng.random() < 0.85 else {}
+        rules = random_game_rules(rng)  # the game's rules
+    elif rng.random() < 0.7:
+        body["rules"] = random_scoring_rules(rng) if rng.random() < 0.9 else {}
     extra_keys = None
     if rng.random() < 0.2:
         extra_keys = ["taker_player"]
         body["taker_player"] = rng.randrange(SEATS)
     if numeric and not all_tricks and rng.random() < 0.35:
-        aim_at_the_edges(rng, body, rounding, extra_keys)
-    return body, rounding, extra_keys
+        aim_at_the_edges(rng, body, rules, extra_keys)
+    return body, rules, extra_keys
 
 
 def make_possible(body: dict) -> None:
@@ -200,10 +233,10 @@ def make_possible(body: dict) -> None:
                 melds[team] = melds[team][:-1]
 
 
-def aim_at_the_edges(rng: random.Random, body: dict, rounding: str | None, extra_keys: list[str] | None) -> None:
+def aim_at_the_edges(rng: random.Random, body: dict, rules: dict | None, extra_keys: list[str] | None) -> None:
     """Takers' points at a tie with the defense (a failed contract), one off it, or at the contract."""
     try:
-        hand = parse_hand(body, rules=game_rules(rounding), extra_keys=extra_keys or ())
+        hand = parse_hand(body, rules=game_rules(rules), extra_keys=extra_keys or ())
         figures = count_figures(hand, meld_winner(hand))
     except InvalidHand:
         return
@@ -245,8 +278,12 @@ BAD_VALUES = {
               {"A": ["tierce"], "a": []}],
     "belote": [[], None, 1, {"A": -1}, {"A": 5}, {"B": "1"}, {"A": True}, {"C": 1}, {"A": 1.5}, {"B": None}],
     "rules": ["nearest", None, [], {"rounding": "up"}, {"round": 1}, {"rounding": None}, {"rounding": "none", "z": 1},
-             {"rounding": "NONE"}],
+             {"rounding": "NONE"}, {"rounding": "raw", "misere": False}, {"carre_de_sept": True},
+             {"coinche_scope": "whole", "belote": "winner"}],
 }
+# A house rule's wrong values: another option's, a near miss, the wrong JSON type.
+BAD_OPTION_VALUES = ["", "WHOLE", "whole ", "Winner", "true", "false", "none", "bonus", "raw", "nearest", "points",
+                     None, 0, 1, 1.0, 2, True, False, [], {}, ["whole"], {"value": "flat"}]
 UNKNOWN_MELDS = ["quarte", "Tierce", "", 5, None, True, False, 1.5, ["tierce"], {"a": 1}, "it's", 'say "hi"',
                  "it's \"both\"", "back\\slash", "tab\there", "new\nline", "é", "carre_8", "carre_j"]
 UNKNOWN_KEYS = ["foo", "Taker", "zzz", "_x", "rule", "taker_player", "rounding", "A", "tout"]
@@ -258,10 +295,10 @@ def melds_of(body: dict) -> dict:
     return body["melds"]
 
 
-def spoil(rng: random.Random, body: dict, rounding: str | None, extra_keys: list[str] | None):
+def spoil(rng: random.Random, body: dict, rules: dict | None, extra_keys: list[str] | None):
     """The hand made wrong in one of the ways the engines must refuse alike."""
     body = json.loads(json.dumps(body))
-    way = rng.randrange(13)
+    way = rng.randrange(15)
     if way == 0:
         key = rng.choice(list(BAD_VALUES))
         body[key] = rng.choice(BAD_VALUES[key])
@@ -270,8 +307,8 @@ def spoil(rng: random.Random, body: dict, rounding: str | None, extra_keys: list
     elif way == 2:
         for _ in range(rng.randint(1, 2)):
             body[rng.choice(UNKNOWN_KEYS)] = 1
-        if rounding is not None and rng.random() < 0.3:
-            body["rules"] = {"rounding": rounding}  # the game's rounding: the body may not say it
+        if rules is not None and rng.random() < 0.3:
+            body["rules"] = {"rounding": rules["rounding"]}  # the game's rounding: the body may not say it
     elif way == 3:
         melds = melds_of(body)
         team = rng.choice("AB")
@@ -312,11 +349,22 @@ def spoil(rng: random.Random, body: dict, rounding: str | None, extra_keys: list
         elif belote or body.get("mode") not in MODES:
             body["mode"] = rng.choice(MODES)
             body["belote"] = {}
+    elif way in (13, 14):  # a house rule with a value it has not (a game's rules: `rules` is no key of the body)
+        spoilt = random_scoring_rules(rng)
+        for key in rng.sample(OPTION_KEYS, rng.choice([1, 1, 1, 2, 3])):
+            values = HOUSE_OPTIONS[key]
+            spoilt[key] = rng.choice([value for value in BAD_OPTION_VALUES
+                                      if not any(type(value) is type(good) and value == good for good in values)])
+        if rng.random() < 0.2:  # two faults in `rules`: an unknown key first, an option before the rounding
+            spoilt[rng.choice(["z", "misere", "Rounding"])] = 1 if rng.random() < 0.5 else spoilt.pop("rounding", 1)
+        elif rng.random() < 0.2:
+            spoilt["rounding"] = rng.choice(["up", "RAW", None, 162])
+        body["rules"] = dict(rng.sample(list(spoilt.items()), len(spoilt)))  # in any order
     elif way == 10:  # not an object
         body = rng.choice([[], "hand", None, 5, [body]])
     else:  # points out of range, or not an integer
         body["taker_points"] = rng.choice([-1, 163, 1000, 81.5, "81", None])
-    return body, rounding, extra_keys
+    return body, rules, extra_keys
 
 
 @functools.cache
@@ -325,12 +373,12 @@ def hand_cases() -> tuple[list[dict], list[dict]]:
     rng = random.Random(SEED)
     cases = []
     for _ in range(HANDS):
-        body, rounding, extra_keys = random_body(rng)
+        body, rules, extra_keys = random_body(rng)
         if rng.random() < 0.25:
-            body, rounding, extra_keys = spoil(rng, body, rounding, extra_keys)
+            body, rules, extra_keys = spoil(rng, body, rules, extra_keys)
             if rng.random() < 0.35 and isinstance(body, dict):  # two faults: which one is told first
-                body, rounding, extra_keys = spoil(rng, body, rounding, extra_keys)
-        cases.append({"score": [body, rounding, extra_keys]})
+                body, rules, extra_keys = spoil(rng, body, rules, extra_keys)
+        cases.append({"score": [body, rules, extra_keys]})
     for _ in range(GAME_CASES):
         target = rng.choice(TARGETS)
         a = rng.choice([rng.randint(0, 2 * target), target, target - 1, target + rng.randint(0, 300)])
@@ -373,11 +421,27 @@ def test_the_random_cases_cover_what_they_should():
     contracts = {case[0]["contract"] for case, _ in valid}
     assert contracts >= {*CONTRACT_VALUES, "capot", "generale"}
     assert {(case[0].get("rules") or {}).get("rounding") for case, _ in valid} >= {*ROUNDINGS}
-    assert {case[1] for case, _ in valid} >= {*ROUNDINGS, None}
+    assert {case[1]["rounding"] if case[1] else None for case, _ in valid} >= {*ROUNDINGS, None}
+    for key, values in HOUSE_OPTIONS.items():  # every value, in the body's `rules` and in a game's
+        said = [case[0]["rules"][key] for case, _ in valid if key in (case[0].get("rules") or {})]
+        assert {json.dumps(value) for value in said} == {json.dumps(value) for value in values}, key
+        assert {value_of(case[1], key) for case, _ in valid if case[1] is not None} == {*values}, key
+    option_sets = {rules_of(case) for case, _ in valid}
+    assert len(option_sets) >= 0.9 * len(ROUNDINGS) * 2 ** len(OPTION_KEYS)
     assert {case[0].get("coinche") for case, _ in valid} >= {*COINCHES, None}
     assert {case[0]["mode"] for case, _ in valid} == set(MODES)
     labels = {line["label"] for _, result in valid for line in result["lines"]}
     assert {"Capot fait", "Capot non annoncé", "Belotes × 4", "Chute : 160"} <= labels
+    assert {"Chute : 162", "Tout ou rien : 160", "Tout ou rien : 162", "Capot non annoncé, sans prime : 160",
+            "Capot non annoncé, sans prime : 162", "Belote des preneurs", "Belote de la défense",
+            "Contrat capot (500)", "Contrat chuté capot (500) × 4 (surcoinché)", "Capot fait × 2 (coinché)",
+            "Chute : 162 × 4 (surcoinché)", "Tout ou rien : 160 × 2 (coinché)"} <= labels
+    assert any(label.startswith("Belotes des preneurs × ") for label in labels)
+    assert any(label.startswith("Points faits (") and label.endswith(") × 2 (coinché)") for label in labels)
+    assert any(label.startswith("Points faits arrondis (") and label.endswith("× 4 (surcoinché)") for label in labels)
+    assert any(label.startswith("Annonces de la défense (") for label in labels)
+    assert any(label.startswith("Annonces des preneurs (") and label.endswith("× 2 (coinché)") for label in labels)
+    assert len([result for case, result in valid if rules_of(case)[-1] == "points_annonces"]) >= 1_000
     assert any(label.startswith("Points faits arrondis") for label in labels)
     assert any(label.startswith("Points faits (") for label in labels)  # the complement
     assert any(label.startswith("Annonces des preneurs (") for label in labels)
@@ -395,8 +459,11 @@ def test_the_random_cases_cover_what_they_should():
     assert not [result for result in ties if result["made"]]
     fields = {field for field, _ in refused}
     assert fields >= {"body", "taker", "contract", "mode", "coinche", "all_tricks", "taker_points", "melds",
-                      "best_meld", "belote", "rules", "rules.rounding", "foo"}
+                      "best_meld", "belote", "rules", "rules.rounding", "foo", *(f"rules.{key}" for key in OPTION_KEYS)}
     messages = " ".join(message for _, message in refused)
+    assert "« rules.coinche_all_or_nothing » doit valoir true ou false." in messages
+    assert "« rules.belote_to » doit valoir « holder » ou « winner »." in messages
+    assert "« rules » : clé inconnue « misere »." in messages
     for part in ("annoncé deux fois", "plus de quatre", "annonce inconnue 'quarte'", "annonce inconnue None",
                  "annonce inconnue 5", "annonce inconnue True", "« best_meld » est requis", "doit valoir 162",
                  "pas de belote en sans atout", "au plus quatre belotes", "une seule belote", "est requis pour",
@@ -408,23 +475,49 @@ def test_the_random_cases_cover_what_they_should():
         assert part in messages, part
 
 
+def value_of(rules: Any, key: str) -> Any:
+    """A key of `rules`, or its default (as a game's rules JSON leaves it out)."""
+    return rules.get(key, HOUSE_OPTIONS[key][0] if key in HOUSE_OPTIONS else "nearest") if isinstance(rules, dict) \
+        else None
+
+
+def rules_of(case: list) -> tuple:
+    """The rounding and house rules a valid hand was scored under (the body's or the game's)."""
+    rules = case[1] if case[1] is not None else case[0].get("rules", {})
+    return (value_of(rules, "rounding"), *(value_of(rules, key) for key in OPTION_KEYS))
+
+
+def figures() -> dict[str, int]:
+    cases, expected = hand_cases()
+    hands = [(case["score"], answer) for case, answer in zip(cases, expected, strict=True) if "score" in case]
+    valid = [case for case, answer in hands if "result" in answer]
+    return {"hands": len(hands), "valid": len(valid), "refused": sum("refused" in answer for _, answer in hands),
+            "under a game's rules": sum(case[1] is not None for case, _ in hands),
+            "option sets drawn": len({rules_of(case) for case in valid}),
+            "with a house rule": sum(any(value != HOUSE_OPTIONS[key][0] for key, value in zip(OPTION_KEYS,
+                                     rules_of(case)[1:], strict=True)) for case in valid)}
+
+
 def tied(case: list) -> bool:
-    body, rounding, extra_keys = case
-    hand = parse_hand(body, rules=game_rules(rounding), extra_keys=extra_keys or ())
+    body, rules, extra_keys = case
+    hand = parse_hand(body, rules=game_rules(rules), extra_keys=extra_keys or ())
     figures = count_figures(hand, meld_winner(hand))
     return figures[hand.taker].total == figures[hand.taker.other].total
 
 
 def test_the_javascript_engine_answers_as_the_python_engine(node):
+    print(f"\n{figures()}")
     found = differences(node)
     assert not found, show(found)
 
 
-# Two bugs planted in the JavaScript, each of which the comparison must find.
+# Bugs planted in the JavaScript, each of which the comparison must find.
 MUTATIONS = {
     "a tie counted as made": ("takerTotal > defenseTotal", "takerTotal >= defenseTotal"),
-    "the coinche multiplying the failed contract's 160": ('"Chute : " + BONUS, BONUS)',
-                                                          '"Chute : " + BONUS, BONUS * m)'),
+    "the coinche multiplying the failed contract's 160": ("label + times, base * by);",
+                                                          "label + times, base * (made ? by : m));"),
+    "the belote multiplied with coinche_scope whole": ("figures[team].belote);", "figures[team].belote * by);"),
+    "the loser's card points multiplied with coinche_scope whole": ("t.rest), t.rest);", "t.rest), t.rest * by);"),
 }
 
 
@@ -434,11 +527,19 @@ def test_a_planted_bug_is_found(node, name):
     source = ENGINE.read_text(encoding="utf-8")
     assert source.count(original) == 1, f"{original!r} must be in static/engine.js exactly once"
     found = differences(node, source.replace(original, planted), first=MUTANT_CASES)
+    print(f"\n{name}: {len(found)} of the first {MUTANT_CASES} cases differ")
     assert found, f"the comparison misses {name}"
+    wanted = [(case["score"], want["result"]) for case, want, _ in found]
     if name == "a tie counted as made":
         assert any(want["result"]["made"] is False and got["result"]["made"] is True for _, want, got in found)
+    elif name == "the coinche multiplying the failed contract's 160":
+        assert all(any(line["label"].startswith("Chute : 16") for line in result["lines"]) for _, result in wanted)
+    elif name == "the belote multiplied with coinche_scope whole":
+        assert all(rules_of(case)[1] == "whole" and case[0].get("coinche") in ("coinche", "surcoinche")
+                   and any(line["label"].startswith("Belote") for line in result["lines"]) for case, result in wanted)
     else:
-        assert all(any(line["label"] == "Chute : 160" for line in want["result"]["lines"]) for _, want, _ in found)
+        assert all(rules_of(case)[1] == "whole" and result["made"]
+                   and case[0].get("coinche") in ("coinche", "surcoinche") for case, result in wanted)
 
 
 def test_the_worked_examples_of_scoring_md_in_javascript(node):
@@ -448,6 +549,23 @@ def test_the_worked_examples_of_scoring_md_in_javascript(node):
         assert (result["made"], result["scores"]) == (made, {"A": a_score, "B": b_score}), number
         for team, expected in (("A", a_score), ("B", b_score)):
             assert sum(line["points"] for line in result["lines"] if line["team"] == team) == expected, number
+
+
+@pytest.mark.skipif(not VARIANT_EXAMPLES, reason="tests/test_house_rules.py lists no VARIANT_EXAMPLES")
+def test_the_examples_of_variants_md_in_javascript(node):
+    """Each of VARIANTS.md's examples with its rules in the body (`rules`, as POST /api/v1/score takes
+    them), and the same hand entered in a game that plays those rules (the game's JSON `rules`)."""
+    cases = [{"score": [{**body, "rules": rules}, None, None]} for _, body, rules, *_ in VARIANT_EXAMPLES]
+    cases += [{"score": [body, parse_rules(rules).as_json(), None]} for _, body, rules, *_ in VARIANT_EXAMPLES]
+    answers = run_js(node, cases)
+    for (name, _, _, a_score, b_score), case, answer in zip(VARIANT_EXAMPLES * 2, cases, answers, strict=True):
+        where = (name, "in a game" if case["score"][1] is not None else "scored alone")
+        assert "result" in answer, (*where, answer)
+        result = answer["result"]
+        assert result["scores"] == {"A": a_score, "B": b_score}, where
+        for team, points in result["scores"].items():
+            assert sum(line["points"] for line in result["lines"] if line["team"] == team) == points, where
+        assert answer == run_python(case), where  # the lines too, word for word
 
 
 def test_the_script_loads_in_node_and_in_a_page(node):

@@ -11,8 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.belote.house_rules import OPTIONS
 from scorekeeper.belote.terms import (
+    CAPOT_BONUS,
+    CAPOT_VALUE,
     CARD_POINTS_TOTAL,
+    FAILED_CONTRACT_BONUS,
+    FLAT_CAPOT_VALUE,
     MAX_BELOTES,
     MAX_MELDS_PER_TEAM,
     MELD_SHORT_LABELS,
@@ -58,6 +63,11 @@ def test_the_deal_form_and_the_sheet_render_what_terms_says(client):
         assert vocabulary["meld_values"]["carre_J"] == 200 and vocabulary["mode_meld_values"] == {
             "no_trump": {"carre_A": 200}}
         assert vocabulary["mode_symbols"]["no_trump"] == "SA" and vocabulary["coinche_badges"]["surcoinche"] == "×4"
+        # the house rules (VARIANTS.md), for static/engine.js: each option's values, the default first
+        assert [key for key, _ in vocabulary["house_options"]] == [option.key for option in OPTIONS]
+        assert vocabulary["house_options"][1] == ["coinche_all_or_nothing", [False, True]]
+        assert vocabulary["all_points"] == {"nearest": 160, "complement": 160, "none": 160, "raw": 162}
+        assert (vocabulary["capot_bonus"], vocabulary["flat_capot_value"]) == (CAPOT_BONUS, FLAT_CAPOT_VALUE)
 
 
 def test_the_json_cannot_close_its_attribute_or_open_a_tag(client):
@@ -86,3 +96,11 @@ def test_the_scripts_write_none_of_the_rules_again(name):
     assert "% 2" not in script  # a seat's team
     assert not [label for label in MELD_SHORT_LABELS.values() if f'"{label}"' in script]
     assert "no_trump" not in script and "all_trump" not in script  # the belotes each mode allows
+
+
+def test_the_engine_writes_none_of_the_scores_numbers():
+    """static/engine.js scores with the vocabulary's numbers: a failure's 160, a capot's 250 (252 with
+    the rounding `raw`), its 90 over all the points, an announced capot's 500 are never in it."""
+    script = (STATIC / "engine.js").read_text(encoding="utf-8")
+    for number in (FAILED_CONTRACT_BONUS, CAPOT_VALUE, CAPOT_BONUS, CARD_POINTS_TOTAL + CAPOT_BONUS, FLAT_CAPOT_VALUE):
+        assert not re.search(rf"\b{number}\b", script), number

@@ -12,12 +12,17 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask
+from markupsafe import Markup, escape
 
 from scorekeeper.belote import terms
+from scorekeeper.belote.game import Game
+from scorekeeper.belote.game import rules_line as rules_words
+from scorekeeper.belote.house_rules import OPTIONS, all_points
 from scorekeeper.belote.terms import (
     BELOTE_CARRES,
     BELOTE_POINTS,
     CAPOT,
+    CAPOT_BONUS,
     CARD_POINTS_TOTAL,
     CARDS_PER_PLAYER,
     CARDS_PER_SUIT,
@@ -29,6 +34,7 @@ from scorekeeper.belote.terms import (
     CONTRACT_TITLES,
     CONTRACT_VALUES,
     FAILED_CONTRACT_BONUS,
+    FLAT_CAPOT_VALUE,
     GENERALE,
     MAX_MELDS_PER_TEAM,
     MELD_CARDS,
@@ -55,6 +61,16 @@ def mode_symbol(mode: str) -> str:
     return Mode(mode).symbol
 
 
+def mode_word(mode: str) -> str:
+    """'spades' → 'pique', 'no_trump' → 'sans atout': what a screen reader says for ♠ or SA."""
+    return Mode(mode).word
+
+
+def coinche_word(coinche: str | None) -> str:
+    """'coinche' → 'coinché'; '' for a contract that was not coinched."""
+    return Coinche(coinche or Coinche.NONE).participle
+
+
 def contract_title(code: int | str) -> str:
     """A contract as stored (100, "capot") → '100', 'Capot'."""
     return CONTRACT_TITLES[str(code)]
@@ -63,6 +79,12 @@ def contract_title(code: int | str) -> str:
 def coinche_badge(coinche: str | None) -> str:
     """'coinche' → '×2'; '' for a contract that was not coinched (or a hand stored without one)."""
     return Coinche(coinche or Coinche.NONE).badge
+
+
+def rules_line(game: Game, brief: bool = False) -> Markup:
+    """The game's rules in one line (`belote.game.rules_line`), its no-break space written `&nbsp;`
+    as the pages always wrote it."""
+    return Markup(str(escape(rules_words(game, brief=brief))).replace("\u00a0", "&nbsp;"))
 
 
 def script_vocabulary() -> dict[str, Any]:
@@ -98,6 +120,12 @@ def script_vocabulary() -> dict[str, Any]:
         "max_melds": MAX_MELDS_PER_TEAM,
         "failed_contract_bonus": FAILED_CONTRACT_BONUS,
         "belote_points": BELOTE_POINTS,
+        # the house rules (VARIANTS.md): each option's key and JSON values, the default first, as a list
+        "house_options": [[option.key, [getattr(value, "value", value) for value, _ in option.choices]]
+                          for option in OPTIONS],
+        "all_points": {rounding.value: all_points(rounding) for rounding in Rounding},  # 162 with `raw`
+        "capot_bonus": CAPOT_BONUS,
+        "flat_capot_value": FLAT_CAPOT_VALUE,
         # the declarations no deal of 32 cards gives (hand.check_declarations)
         "meld_cards": {meld.value: cards for meld, cards in MELD_CARDS.items()},
         "carre_positions": {meld.value: position for meld, position in CARRE_POSITIONS.items()},
@@ -116,9 +144,11 @@ def script_vocabulary() -> dict[str, Any]:
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(terms=terms, script_vocabulary=script_vocabulary)
+    app.jinja_env.globals.update(terms=terms, script_vocabulary=script_vocabulary, rules_line=rules_line)
     app.jinja_env.filters.update(
         mode_symbol=mode_symbol,
+        mode_word=mode_word,
+        coinche_word=coinche_word,
         contract_title=contract_title,
         coinche_badge=coinche_badge,
         team_players=team_players,

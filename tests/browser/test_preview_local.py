@@ -11,6 +11,11 @@ Expected scores, worked on paper from SCORING.md (team A: Ana and Chloé, "Nous"
 - the table says B's: 92 ≥ 80 and 92 > 70 + 20 = 90: made; A 90 + 80 = 170, B 70 + 20 = 90.
 - the table says A's: 190 / 70 again; nobody's ("Personne"): 170 / 70.
 - coinche on top, the table saying A's: 90 + 80 × 2 + 20 = 270, B 70.
+
+A game that plays a house rule (VARIANTS.md) previews with it: with `coinche_scope: whole`, Ana
+takes 110 ♥ coinché with 95 points, a cinquante and the belote for A: 95 + 50 + 20 = 165 ≥ 110 and
+> 67: made; A (100 + 110 + 50) × 2 + 20 = 540, B 67 → 70 (VARIANTS.md's example; SCORING.md's
+rules give 100 + 220 + 50 + 20 = 390 / 70).
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 
 def scores(page) -> tuple[int, int]:
     """The preview's two scores, A then B, as they are now (no waiting: it must be at once)."""
-    shown = page.locator("#preview h3 .points").all_inner_texts()
+    shown = page.locator("#preview h2 .points").all_inner_texts()
     assert len(shown) == 2, page.inner_text("#preview")
     return int(shown[0]), int(shown[1])
 
@@ -41,9 +46,10 @@ def best_meld(page, value: str) -> None:
     page.locator(f"#f-best_meld input[value='{value}']").locator("xpath=..").click()
 
 
-def open_deal_form(page, client, base_url) -> list[str]:
-    """The new-deal form of a new game, loaded and settled; then every request is recorded."""
-    game_id = client.post("/api/v1/games", json={"players": PLAYERS}).get_json()["id"]
+def open_deal_form(page, client, base_url, rules: dict | None = None) -> list[str]:
+    """The new-deal form of a new game (`rules`: its rules), loaded and settled; then every request is recorded."""
+    game = {"players": PLAYERS, **({"rules": rules} if rules else {})}
+    game_id = client.post("/api/v1/games", json=game).get_json()["id"]
     page.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")
     page.wait_for_load_state("networkidle")  # the form's one request (the sheet, for saving) is done
     page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")  # and its install
@@ -111,5 +117,26 @@ def test_equal_melds_ask_which_is_best_with_no_request(page, client, base_url, s
     best_meld(page, "A")
     choose(page, "coinche", "Coinche")
     assert scores(page) == (270, 70)
+
+    assert requests == [], requests
+
+
+def test_a_house_rule_of_the_game_scores_the_preview_with_no_request(page, client, base_url, screenshot):
+    requests = open_deal_form(page, client, base_url, rules={"coinche_scope": "whole"})
+    choose(page, "taker_player", "Ana")
+    choose(page, "contract", "110")
+    choose(page, "mode", "♥")
+    choose(page, "coinche", "Coinche")
+    page.fill("#points", "95")
+    page.click("text=Annonces et belote")
+    page.locator("#f-melds-A .adder", has_text="Cinquante").click()
+    page.locator("#f-melds-A .adder", has_text="Belote").click()
+    assert head(page) == "Contrat fait"
+    assert scores(page) == (540, 70)
+    preview = page.inner_text("#preview")
+    for line in ("Points faits arrondis (95 → 100) × 2 (coinché)", "Contrat 110 × 2 (coinché)",
+                 "Annonces (cinquante) × 2 (coinché)", "Belote"):
+        assert line in preview, preview
+    screenshot(page, "deal-form-preview-local-house-rule")
 
     assert requests == [], requests

@@ -1,7 +1,8 @@
 // tests/test_engine_differential.py's runner: reads {"source", "vocabulary", "cases"} as JSON on
 // stdin (`source`: the text of static/engine.js, or of a mutant of it), answers each case with
 // the engine, writes the answers as a JSON list on stdout.
-//   {"score": [body, rounding, extraKeys]} -> {"result": …} or {"refused": [field, message]}
+//   {"score": [body, rules, extraKeys]} -> {"result": …} or {"refused": [field, message]}
+//   (`rules`: the game's JSON `rules`, or null: the body's `rules` apply)
 //   {"winner": [totals, target]}, {"dealer": [firstDealer, deals]} -> {"result": …}
 // An exception that is no Refusal is answered {"error": "…"}, which no Python answer equals.
 "use strict";
