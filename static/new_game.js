@@ -11,3 +11,45 @@
     rename();
   });
 })();
+
+// The house rules: choosing a preset ticks its options in "Règles de la maison"; changing an option
+// chooses the preset those options now are, or "Règles personnalisées" (which opens the options).
+// Without this script the server does the same when the form is sent (GameForm.house_rules).
+(function () {
+  "use strict";
+  var house = document.getElementById("house");
+  if (!house) return;
+  var form = house.closest("form");
+  var presets = JSON.parse(house.dataset.presets);  // {preset: {option: value}}
+  var custom = house.dataset.custom;
+  var names = Object.keys(presets);
+  var keys = Object.keys(presets[names[0]]);
+
+  function radio(name, value) {
+    return form.querySelector('input[name="' + name + '"][value="' + value + '"]');
+  }
+  function checked(name) {
+    var input = form.querySelector('input[name="' + name + '"]:checked');
+    return input ? input.value : null;
+  }
+  function tick(name, value) {
+    var input = radio(name, value);
+    if (input) input.checked = true;
+  }
+
+  form.addEventListener("change", function (event) {
+    var input = event.target;
+    if (input.name === "preset") {
+      if (input.value === custom) {
+        house.open = true;
+        return;
+      }
+      keys.forEach(function (key) { tick(key, presets[input.value][key]); });
+    } else if (keys.indexOf(input.name) !== -1) {
+      var found = names.filter(function (name) {
+        return keys.every(function (key) { return presets[name][key] === checked(key); });
+      });
+      tick("preset", found.length ? found[0] : custom);
+    }
+  });
+})();

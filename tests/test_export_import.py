@@ -163,6 +163,34 @@ def test_a_game_id_that_exists_with_other_data_refuses_the_whole_file(db, other)
     assert counts(other) == before
 
 
+def test_house_rules_survive_the_round_trip_byte_for_byte(db, other):
+    """Issue 15: a concours game and one of custom rules (with `raw` rounding) keep their options."""
+    fill(db)
+    concours = {"coinche_scope": "whole", "coinche_all_or_nothing": True, "announced_capot": "flat",
+                "unannounced_capot": "none"}
+    custom = {"rounding": "raw", "belote_to": "winner", "scoring": "points_annonces"}
+    ids = []
+    for rules in (concours, custom):
+        game = service.create_game(db, {"players": PLAYERS, "rules": rules}).game.id
+        for body in (hand(8, 0, belote={"B": 1}), hand(20, 1, coinche="coinche"), hand(16, 2, coinche="coinche")):
+            service.record_hand(db, game, body)
+        ids.append(game)
+    first = export.export_json(db)
+    games = {game["id"]: game for game in json.loads(first)["games"]}
+    assert games[ids[0]]["rules"] == {"rounding": "nearest", "misere": False, "carre_de_sept": False, **concours}
+    assert games[ids[1]]["rules"] == {"misere": False, "carre_de_sept": False, **custom}
+    importing.import_archive(other, importing.read_json(first))
+    assert export.export_json(other) == first
+    assert sheets(other) == sheets(db)
+    for game_id in ids:
+        assert service.load_game(other, game_id).rules == service.load_game(db, game_id).rules
+    # Scored by the options, here as there: ex 8 (A 100 ♣ coinché, 101 points) with B's belote is all
+    # or nothing, (160 + 100) × 2 = 520 for A and B's belote 20; in points annoncés, 100 × 2 = 200 / 0.
+    assert service.get_sheet(other, ids[0]).deals[0].scores == {"A": 520, "B": 20}
+    assert service.get_sheet(other, ids[1]).deals[0].scores == {"A": 200, "B": 0}
+    assert export.export_csv(other) == export.export_csv(db)
+
+
 def test_an_evening_id_taken_here_is_given_another(db, other):
     fill(db)
     with write_transaction(other):

@@ -8,10 +8,12 @@ buttons name the players. And the sheet's words that read right whatever the tea
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from html import unescape
 
 import pytest
 
+from scorekeeper.belote.house_rules import PRESETS, BeloteTo
 from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.store.db import write_transaction
@@ -117,6 +119,25 @@ def test_a_rematch_needs_the_pages_csrf_token(app, db, finished):
     assert response.status_code == 302 and count_games(db) == before + 1
 
 
+def test_the_rematch_keeps_the_house_rules(client, db):
+    """Issue 15: a game of the concours (an announced capot is worth 500) and its rematch."""
+    concours = next(preset for preset in PRESETS if preset.key == "concours")
+    rules = {**BODY["rules"], **concours.rules.as_json(), "belote_to": "winner"}  # one option more: custom
+    game_id = service.create_game(db, {**BODY, "rules": rules}).game.id
+    for _ in range(2):  # 500 each with `announced_capot: flat`: 1000, won
+        service.record_hand(db, game_id, CAPOT_A)
+    assert service.get_sheet(db, game_id).totals == {"A": 1000, "B": 0}
+    response = client.post(f"/parties/{game_id}/revanche")
+    new_id = response.headers["Location"].rsplit("/", 1)[1]
+    old, new = service.load_game(db, game_id), service.load_game(db, new_id)
+    assert new.rules == old.rules and new.rules.house == replace(concours.rules, belote_to=BeloteTo.WINNER)
+    assert client.get(f"/api/v1/games/{new_id}").get_json()["rules"] == rules
+    line = re.search(r'<p class="target">(.*?)</p>', client.get(f"/parties/{new_id}").text, re.S).group(1)
+    assert text(line) == ("Partie en 1000 · la coinche multiplie tout le score du gagnant, coinche tout ou rien, "
+                          "capot annoncé à 500, capot non annoncé sans prime, belote au gagnant du coup · "
+                          "preneurs arrondis, défense en complément à 160 · Salon : misère")
+
+
 # --- a new game with the last game's teams ----------------------------------------------------
 
 
@@ -191,7 +212,10 @@ def test_an_unannounced_capot_says_capot_and_an_announced_one_does_not_twice(cli
         ({"rounding": "complement", "misere": True}, 1000,
          "Partie en 1000 · preneurs arrondis, défense en complément à 160 · Salon : misère"),
         ({"rounding": "none", "misere": True, "carre_de_sept": True}, 2000,
-         "Partie en 2000 · sans arrondi · Salon : misère et carré de 7"),
+         "Partie en 2000 · sans arrondi, chute à 160 · Salon : misère et carré de 7"),
+        ({"rounding": "raw"}, 2000, "Partie en 2000 · arrondi : aucun, chute à 162"),
+        ({"scoring": "points_annonces", "carre_de_sept": True}, 1000,
+         "Partie en 1000 · Contrée — points annoncés · Salon : carré de 7"),  # no card points: no rounding
     ],
 )
 def test_the_sheet_shows_the_games_rules_in_one_line(client, db, rules, target, line):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.belote.house_rules import HouseRules, house_rules_phrase
+from scorekeeper.belote.house_rules import Counting, HouseRules, house_rules_phrase
 from scorekeeper.belote.terms import REDEAL_REASONS, SEATS, Rounding, Team
 
 
@@ -48,9 +48,10 @@ class Game:
 
 def rules_line(game: Game, *, brief: bool = False) -> str:
     """The game's rules in one line, as the pages show them: « Partie en 2000 · Coinche — concours ·
-    arrondi à la dizaine la plus proche · Salon : misère et carré de 7 » (the house rules named only
-    when the game has some, the Salon's redeals only when it plays them). `brief`: the target and the
-    house rules only (the print sheet). The Salon's colon is held to its word by a no-break space."""
+    arrondi à la dizaine la plus proche · Salon : misère et carré de 7 »: the house rules named only
+    when the game has some (`house_rules_phrase`), the rounding unless the game scores the contract
+    alone (no card points to round), the Salon's redeals only when it plays them. `brief`: the
+    target and the house rules only (the print sheet). A no-break space holds the Salon's colon."""
     rules = game.rules
     parts = [f"Partie en {game.target}"]
     house = house_rules_phrase(rules.house)
@@ -58,12 +59,13 @@ def rules_line(game: Game, *, brief: bool = False) -> str:
         parts.append(house)
     if brief:
         return " · ".join(parts)
-    rounding = rules.rounding.label.lower()
-    if rules.rounding is Rounding.NEAREST:
-        rounding = f"arrondi {rounding}"  # « arrondi à la dizaine la plus proche »
-    elif rules.rounding is Rounding.RAW:
-        rounding = f"arrondi : {rounding}"  # « arrondi : aucun, chute à 162 »
-    parts.append(rounding)
+    if rules.house.scoring is not Counting.POINTS_ANNONCES:
+        rounding = rules.rounding.label.lower()
+        if rules.rounding is Rounding.NEAREST:
+            rounding = f"arrondi {rounding}"  # « arrondi à la dizaine la plus proche »
+        elif rules.rounding is Rounding.RAW:
+            rounding = f"arrondi : {rounding}"  # « arrondi : aucun, chute à 162 »
+        parts.append(rounding)
     redeals = [REDEAL_REASONS[reason].lower() for reason in ("misere", "carre_de_sept") if getattr(rules, reason)]
     if redeals:
         parts.append("Salon\u00a0: " + " et ".join(redeals))
