@@ -10,12 +10,14 @@
   // The game's words and numbers, as the server writes them from belote/terms.py: never again here.
   var vocabulary = JSON.parse(form.dataset.vocabulary);
   var engine = BeloteEngine.create(vocabulary);
+  var rules = JSON.parse(form.dataset.rules);  // the game's rounding and house rules, as its JSON holds them
   var cardPointsTotal = vocabulary.card_points_total;
   var preview = document.getElementById("preview");
   var other = document.getElementById("other-points");
   var bestMeld = document.getElementById("f-best_meld");
   var problems = document.getElementById("problems");
   var capot = document.getElementById("capot-question");
+  var pointsLabel = document.getElementById("points-label");
   // A refusal in the players' words: the server's (forms.FIELD_WORDS, FIELD_OF_ERROR), in the page.
   var refusal = JSON.parse(form.dataset.refusal);
   var apiWords = Object.keys(refusal.words).sort(function (a, b) { return b.length - a.length; });
@@ -30,7 +32,7 @@
   function scoreOf(data) {
     var body = {};
     Object.keys(data).forEach(function (k) { if (k !== "taker_player") body[k] = data[k]; });
-    return engine.scoreBody(body, form.dataset.rounding);
+    return engine.scoreBody(body, rules);
   }
 
   function teamName(team) {
@@ -42,8 +44,8 @@
     var html = '<p class="preview-head"><strong>' + (result.made ? "Contrat fait" : "Contrat chuté") +
       '</strong></p><div class="preview-teams">';
     ["A", "B"].forEach(function (team) {
-      html += "<div><h3>" + escapeHtml(teamName(team)) + ' <span class="points">' + result.scores[team] +
-        "</span></h3><ul>";
+      html += "<div><h2>" + escapeHtml(teamName(team)) + ' <span class="points">' + result.scores[team] +
+        "</span></h2><ul>";
       result.lines.forEach(function (line) {
         if (line.team === team) {
           html += "<li><span>" + escapeHtml(line.label) + "</span><span>" + line.points + "</span></li>";
@@ -61,6 +63,7 @@
   }
 
   function updateOther() {
+    pointsLabel.textContent = value("points_team") === "defense" ? "Points de la défense" : "Points des preneurs";
     var points = form.elements.points.value.trim();
     var p = parseInt(points, 10);
     if (form.elements.all_tricks.checked) {
@@ -225,6 +228,7 @@
       redraws.forEach(function (redraw) { redraw(); });
       document.querySelector("h1").textContent = "Donne " + Outbox.nextNumber(game);
       refresh();
+      form.elements.taker_player[0].focus({ preventScroll: true }); // the button tapped is gone
       window.scrollTo(0, 0);
     });
     saving.appendChild(next);
@@ -240,10 +244,8 @@
       refresh();
       return;
     }
-    if (!button || button.id !== "save") { // Enter in a field: the preview is live already
-      if (document.activeElement) document.activeElement.blur();
-      return;
-    }
+    if (!button || button.name !== "enregistrer") return; // "Calculer": the preview is live already
+    // "Enregistrer", or Enter in a field (the hidden default button, #save-default)
     if (saving) return; // one save per form: a double tap sends nothing more
     var list = refusals();
     showProblems(list, true);
@@ -307,14 +309,23 @@
     adders.className = "adders";
     function draw() {
       chips.innerHTML = "";
-      inputs.forEach(function (input) {
+      inputs.forEach(function (input, kind) {
         for (var i = 0; i < (parseInt(input.value, 10) || 0); i++) {
           var chip = document.createElement("button");
           chip.type = "button";
           chip.className = "chip";
+          chip.dataset.kind = kind;
           chip.textContent = (input.dataset.meld ? meldShortLabels[input.dataset.meld] : "Belote") + " ✕";
           chip.setAttribute("aria-label", "Retirer " + chip.textContent.slice(0, -2));
-          chip.addEventListener("click", function () { bump(input, -1); });
+          chip.addEventListener("click", function (event) {
+            var focused = document.activeElement === event.currentTarget;
+            var place = Array.prototype.indexOf.call(chips.children, event.currentTarget);
+            bump(input, -1);
+            // The focus stays where it was: on the chip now in this one's place, the one before,
+            // or with none left, this kind's "+".
+            var left = chips.querySelectorAll("button");
+            if (focused) (left[place] || left[place - 1] || adders.children[kind]).focus();
+          });
           chips.appendChild(chip);
         }
       });
@@ -334,7 +345,13 @@
       add.className = "secondary adder";
       if (!input.dataset.meld) add.dataset.beloteAdder = "1";
       add.textContent = "+ " + (input.dataset.meld ? meldShortLabels[input.dataset.meld] : "Belote");
-      add.addEventListener("click", function () { bump(input, 1); });
+      add.addEventListener("click", function () {
+        var focused = document.activeElement === add;
+        bump(input, 1);
+        // "+ Belote" disabled by its own tap (the table holds no more): the focus goes to the chip it added.
+        var added = chips.querySelectorAll('[data-kind="' + inputs.indexOf(input) + '"]');
+        if (focused && add.disabled) added[added.length - 1].focus();
+      });
       adders.appendChild(add);
     });
     redraws.push(draw);

@@ -94,7 +94,8 @@ def test_two_phones_enter_the_same_deal_the_second_gets_the_choice(client, app, 
     taken = client.post(f"/parties/{game_id}/donnes/nouvelle", data={**form_b.values(), **hand, "points": "100"})
     assert taken.status_code == 409
     text = " ".join(unescape(re.sub(r"<[^>]+>", "", taken.text)).split())
-    assert "Un autre téléphone vient d'enregistrer la donne 1 : 80 ♥, Sophie, fait" in text
+    # the suit named for screen readers too (issue 16): "♥" shown, "cœur" said
+    assert "Un autre téléphone vient d'enregistrer la donne 1 : 80 ♥ cœur, Sophie, fait" in text
     assert "Voir la feuille" in text and "Enregistrer quand même comme donne 2" in text
     assert deal_rows(app, game_id) == 1
     # "Enregistrer quand même": the same hand, sent again as deal 2

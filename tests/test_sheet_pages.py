@@ -170,7 +170,7 @@ class SheetPage:
         rows = []
         blocks = re.split(r'<li id="donne-', self.html.split('<ol class="deals"', 1)[1].split("</ol>", 1)[0])[1:]
         for block in blocks:
-            summary = re.search(r'<summary class="deal-row">(.*?)</summary>', block, re.S).group(1)
+            summary = re.search(r'<summary class="deal-row"[^>]*>(.*?)</summary>', block, re.S).group(1)
             scores = re.findall(r'<span class="score">(-?\d+)<small>(-?\d+)</small></span>', summary)
             what = re.search(r'<span class="what[^"]*">(.*?)</span>\s*<span class="score">', summary, re.S).group(1)
             rows.append(
@@ -1122,3 +1122,28 @@ def test_the_sheet_of_a_game_with_odd_names_is_escaped(client):
     assert "<b>Nous</b>" not in html
     assert "&lt;b&gt;Nous&lt;/b&gt;" in html
     assert SheetPage(html).dealer == "Ana & Co"
+
+
+def test_each_deal_row_reads_as_a_sentence(client):
+    """Issue #16: the sheet's column heads are only drawn (aria-hidden); each row's name says what
+    they say, the suit and the coinche in words: "Donne 1 : 100 cœur coinché, Ana fait ; …"."""
+    game_id = client.post("/api/v1/games", json={"players": PLAYERS}).get_json()["id"]
+    for path, body in [
+        ("hands", {"taker": "A", "taker_player": 0, "contract": 100, "mode": "hearts", "coinche": "coinche",
+                   "taker_points": 110}),
+        ("redeals", {"reason": "all_pass"}),
+        ("hands", {"taker": "B", "taker_player": 3, "contract": 80, "mode": "no_trump", "all_tricks": True,
+                   "taker_points": 162}),
+    ]:
+        response = client.post(f"/api/v1/games/{game_id}/{path}", json=body)
+        assert response.status_code == 201, response.get_json()
+    deals = response.get_json()["hands"]
+    html = client.get(f"/parties/{game_id}").text
+    said = [unescape(name) for name in re.findall(r'<summary class="deal-row" aria-label="([^"]*)">', html)]
+    words = ["100 cœur coinché, Ana fait", "Tout le monde passe", "80 sans atout, David fait, capot"]
+    assert said == [
+        f"Donne {deal['number']} : {what} ; Nous {deal['scores']['A']}, total {deal['totals']['A']} ; "
+        f"Eux {deal['scores']['B']}, total {deal['totals']['B']}"
+        for deal, what in zip(deals, words, strict=True)
+    ]
+    assert '<div class="deals-head" aria-hidden="true">' in html

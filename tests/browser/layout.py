@@ -16,6 +16,9 @@
 - Hidden targets (closed `<details>`, `display: none`, visually hidden 1 px inputs whose label is
   measured instead) are not measured.
 
+`off_screen(page, width)`, `clipped(page)`: what reaches past the screen's sides, what cuts its own
+text (a phone's text at 200 %, tests/browser/test_every_page_fits.py).
+
 `seed_archive(app)`: an evening with a finished game, a game in progress with deals of every kind
 (a coinche, melds, a redeal, a failed contract), for the tests that visit every page.
 """
@@ -81,6 +84,37 @@ def too_wide(page) -> list:
             .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > innerWidth + 0.5)
             .map(e => e.tagName.toLowerCase() + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))
             .slice(0, 10)"""
+    )
+
+
+def off_screen(page, width: int) -> list:
+    """The elements that reach past either side of a screen `width` px wide. (A phone's browser
+    widens the page to its content rather than scroll: `innerWidth` then says no more.)"""
+    return page.evaluate(
+        """(width) => Array.from(document.querySelectorAll('body *'))
+            .filter(e => e.getClientRects().length && !e.closest('.sr-only'))
+            .map(e => [e, e.getBoundingClientRect()])
+            .filter(([, box]) => box.width && (box.left < -0.5 || box.right > width + 0.5))
+            .map(([e, box]) => `${e.tagName.toLowerCase()}.${e.className} ${box.left | 0}–${box.right | 0}`)
+            .slice(0, 10)""",
+        width,
+    )
+
+
+def clipped(page) -> list:
+    """What shows only part of itself: a field too narrow for its value, a box that cuts its text
+    (overflow hidden, an ellipsis). The screen-reader-only words are 1 px on purpose; a region that
+    scrolls and can be focused (the printed sheet's table) shows the rest when scrolled."""
+    return page.evaluate(
+        """() => Array.from(document.querySelectorAll('body *'))
+            .filter(e => e.getClientRects().length && !e.closest('.sr-only'))
+            .filter(e => {
+              const style = getComputedStyle(e);
+              const cuts = e.matches('input, textarea, select') || style.overflowX !== 'visible';
+              const scrolls = ['auto', 'scroll'].includes(style.overflowX) && e.tabIndex >= 0;
+              return cuts && !scrolls && e.scrollWidth > e.clientWidth + 1;
+            })
+            .map(e => e.tagName.toLowerCase() + '.' + e.className + ' ' + e.clientWidth + ' < ' + e.scrollWidth)"""
     )
 
 

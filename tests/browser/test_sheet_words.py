@@ -63,6 +63,7 @@ def test_a_game_played_then_a_rematch_then_the_same_teams_again(page, base_url, 
     page.fill("#player_1", "Bruno")
     page.locator("#f-dealer label", has_text="Chloé").click()
     page.locator("#f-target label", has_text="1000").click()
+    page.locator("#house summary").click()  # "Règles de la maison", folded: the rounding is there
     page.locator("#f-rounding label").nth(1).click()  # complement
     page.locator("label.check", has_text="Misère").click()
     screenshot(page, "new-game-named-dealers")

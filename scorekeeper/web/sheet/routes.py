@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
@@ -20,6 +21,7 @@ from scorekeeper.belote.terms import CARD_POINTS_TOTAL, Team
 from scorekeeper.services import games as service
 from scorekeeper.services import lists
 from scorekeeper.web.api.score import result_to_json
+from scorekeeper.web.conditional import not_modified, validated_by
 from scorekeeper.web.database import get_db
 from scorekeeper.web.join import join_url, qr_svg
 from scorekeeper.web.sheet.forms import (
@@ -59,12 +61,23 @@ def create():
             form.team_a.errors = [error.message]  # only reachable through a forged form
         else:
             return redirect(url_for("sheet.show", game_id=sheet.game.id))
+    if form.is_submitted():
+        form.settle_house_rules()
     return render_template("sheet/new_game.html", form=form)
+
+
+def _unchanged(game_id: str):
+    """A 304 for a phone whose copy of this page is of the game's current revision (conditional.py)."""
+    return not_modified(game_id, service.get_revision(get_db(), game_id))
 
 
 @bp.get("/<game_id>")
 def show(game_id: str):
+    unchanged = _unchanged(game_id)
+    if unchanged is not None:
+        return unchanged
     sheet = _sheet_or_404(game_id)
+    etag = validated_by(game_id, sheet.revision)  # this sheet's: a write may have come since
     redeal = RedealForm(request_id=_new_request_id(), number=str(len(sheet.deals) + 1))
     redeal.player.choices = choices(enumerate(sheet.game.players))
     names = {Team.A: sheet.game.teams["A"], Team.B: sheet.game.teams["B"]}
@@ -77,6 +90,10 @@ def show(game_id: str):
         explanations=lambda deal: explain(deal.hand, deal.result, names),
         join_url=address,
         join_qr=Markup(qr_svg(address)),  # segno's SVG: attributes only, no style (the CSP)
+        etag=etag,
+        # The API's JSON of the sheet, for the phone to keep (static/outbox.js): in the page, the
+        # refresh brings it with the sheet in one answer. Made safe for an attribute as |tojson is.
+        sheet_json=htmlsafe_json_dumps(sheet, dumps=service.sheet_text),
     )
 
 
@@ -154,12 +171,15 @@ def _submit_deal_form(sheet: Sheet, form: DealForm, deal, save: Callable[[], Any
 
 @bp.route("/<game_id>/donnes/nouvelle", methods=["GET", "POST"])
 def record(game_id: str):
+    if request.method == "GET" and (unchanged := _unchanged(game_id)) is not None:
+        return unchanged
     sheet = _sheet_or_404(game_id)
     if sheet.finished and request.method == "GET":  # a POST may be a retry: the service replays it
         flash("La partie est finie : modifiez ou supprimez une donne pour la rouvrir.", "error")
         return redirect(url_for("sheet.show", game_id=game_id))
     form = _deal_form(sheet)
     if request.method == "GET":
+        validated_by(game_id, sheet.revision)
         form.request_id.data = form.request_id.data or _new_request_id()
         form.number.data = form.number.data or str(len(sheet.deals) + 1)
         _prefill_from_counter(form)
