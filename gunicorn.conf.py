@@ -10,6 +10,11 @@ the command).
 worker_class = "scorekeeper.web.server_worker.Worker"
 threads = 16
 timeout = 30  # a worker that stops telling the arbiter it lives (its main thread stuck) is replaced
+# A connection kept after an answer waits this long for the phone's next request (a page's files,
+# the sheet after a save), then closes: less than the sheet's 2.5 s refresh, so a phone between
+# two refreshes holds no thread (gunicorn's default, said here; the worker keeps a connection only
+# while it is not busy: scorekeeper/web/server_worker.py).
+keepalive = 2
 graceful_timeout = 10
 accesslog = "-"
 # What gunicorn itself refuses, in French (scorekeeper/web/server_errors.py): a request line over

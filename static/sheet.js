@@ -1,6 +1,7 @@
 // The score sheet, kept current and usable through a network drop.
-// - It polls the game's JSON with its ETag (a 304 costs a few bytes), keeps the answer on the phone
-//   (Outbox.remember) and, on a change, swaps in the sheet's fresh HTML, keeping open deals open.
+// - It asks for its own page again with the ETag of the sheet it shows (a 304, a few bytes, while
+//   nothing changed): a changed sheet comes in one answer, whose #sheet it swaps in, keeping open
+//   deals open, with the API's JSON of it (data-sheet), kept on the phone (Outbox.remember).
 //   Without JavaScript a <noscript> refresh does the same job.
 // - The redeal, delete and undo buttons save through the outbox (static/outbox.js).
 // - While saves wait, static/waiting.js draws the sheet as it will be (#waiting, over the server's
@@ -18,36 +19,57 @@
   status.setAttribute("role", "status");
   status.hidden = true;
   sheet.parentNode.insertBefore(status, sheet);
-  var etag = null;
   var busy = false;
 
   function swapIn(html) {
     var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("sheet");
     if (!fresh) return;
     var open = Array.prototype.map.call(sheet.querySelectorAll("details[open]"), function (d) { return d.dataset.deal; });
+    var focus = focusKey();
     sheet.innerHTML = fresh.innerHTML;
     sheet.dataset.revision = fresh.dataset.revision;
+    sheet.dataset.etag = fresh.dataset.etag;
+    sheet.dataset.sheet = fresh.dataset.sheet;
+    keep();
     open.forEach(function (number) {
       var d = sheet.querySelector('details[data-deal="' + number + '"]');
       if (d) d.open = true;
     });
     draw();
+    refocus(focus);
+  }
+
+  // The sheet drawn again keeps the focus: on the control with the same words (else the first)
+  // under the same id, a deal's row drawn again or waiting.
+  function focusKey() {
+    var e = document.activeElement;
+    return sheet.contains(e) && e !== sheet && [e.parentNode.closest("[id]").id, e.textContent];
+  }
+  function refocus(key) {
+    var now = document.activeElement;
+    if (!key || (now !== document.body && now.isConnected && now.getClientRects().length)) return;
+    var all = Array.prototype.filter.call(document.querySelectorAll('[id="' + key[0] + '"] :is(a, button, summary)'),
+      function (e) { return e.getClientRects().length; });
+    var same = all.filter(function (e) { return e.textContent === key[1]; })[0] || all[0];
+    if (same) same.focus({ preventScroll: true });
+  }
+
+  // The server's sheet as the API gives it, kept on the phone for the sheet as it will be (and the
+  // deal form offline): this page's, unless the phone knows a later one (a copy of the page that
+  // the service worker served offline may be older than what a save brought back).
+  function keep() {
+    var data = JSON.parse(sheet.dataset.sheet || "null");
+    var known = Outbox.knownSheet(game);
+    if (data && !(known && known.revision > data.revision)) Outbox.remember(data);
   }
 
   function poll() {
     if (busy || document.hidden) return;
     busy = true;
-    fetch("/api/v1/games/" + game, { headers: etag ? { "If-None-Match": etag } : {}, cache: "no-store" })
+    fetch(location.pathname, { headers: { "If-None-Match": sheet.dataset.etag }, cache: "no-store" })
       .then(function (response) {
         if (Outbox.status().reachable === false) Outbox.flush(); // the server answers again: send now
-        if (response.status !== 200) return null;
-        etag = response.headers.get("ETag");
-        return response.json().then(function (data) {
-          Outbox.remember(data);
-          draw();
-          if (String(data.revision) === sheet.dataset.revision) return null;
-          return fetch(location.pathname, { cache: "no-store" }).then(function (r) { return r.text(); });
-        });
+        return response.status === 200 ? response.text() : null;
       })
       .then(function (html) { if (html) swapIn(html); })
       .catch(function () { /* offline for a moment: the next poll tries again */ })
@@ -76,6 +98,12 @@
   }
 
   function draw() {
+    var focus = focusKey();
+    drawWaiting();
+    refocus(focus);
+  }
+
+  function drawWaiting() {
     var body = document.getElementById("sheet-body");
     var old = document.getElementById("waiting");
     var waiting = Outbox.entries(game);
@@ -134,8 +162,7 @@
     if (event.sent && event.sent.game === game) {
       if (event.message) say(event.message);
       if (!Outbox.entries(game).length) {
-        etag = null; // all landed: the server's sheet now
-        busy = false;
+        busy = false; // all landed: the server's sheet now, whatever a poll under way brings
         poll();
       }
     }
@@ -167,11 +194,14 @@
     status.appendChild(document.createTextNode(" "));
     status.appendChild(link);
     row.animate([{ backgroundColor: "#f7d774" }, { backgroundColor: "transparent" }], { duration: 3000 });
+    // The focus, on "Enregistrer" at the bottom of the form, goes on to what comes next.
+    var next = document.getElementById("new-deal") || document.getElementById("rematch");
+    if (next) next.focus({ preventScroll: true });
   }
 
+  keep();
   saidSaved();
   draw();
   setInterval(poll, 2500);
   document.addEventListener("visibilitychange", poll);
-  poll();
 })();

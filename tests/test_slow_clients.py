@@ -1,6 +1,7 @@
 """Slow or vanished phones stall no one (issue 11), against the real gunicorn of gunicorn.conf.py:
 (workers + 2) phones trickle half requests while a normal phone plays; a phone gone silent is let
-go; what gunicorn refuses by itself is answered in French with the app's security headers."""
+go; what gunicorn refuses by itself is answered in French with the app's security headers; a
+connection is kept alive between a phone's requests, and let go once it is quiet (issue 16)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import time
 import pytest
 
 from scorekeeper.store.migrate import migrate
+from scorekeeper.web.errors import MAX_BODY_BYTES
 from scorekeeper.web.security import HEADERS
 from scorekeeper.web.server_worker import SILENCE_S, PhoneSocket
 from tests.bench_scripts import bench_module
@@ -122,3 +124,51 @@ def test_what_gunicorn_refuses_by_itself_is_french_with_the_apps_headers(server,
 def test_the_server_still_answers_normally(server):
     status, headers, body = raw_answer(server.port, b"GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
     assert status == 200 and headers["Content-Security-Policy"] == HEADERS["Content-Security-Policy"]
+
+
+# --- keep-alive (issue 16) ------------------------------------------------------------------
+
+
+def read_answer(sock: socket.socket) -> tuple[int, dict[str, str], bytes]:
+    """One answer read from a connection that stays open (its Content-Length says where it ends)."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += sock.recv(65536)
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:])
+    while len(body) < int(headers["Content-Length"]):
+        body += sock.recv(65536)
+    return int(lines[0].split(" ")[1]), headers, body
+
+
+@pytest.mark.slow
+def test_a_phones_requests_share_one_connection_then_the_server_lets_it_go(server):
+    with socket.create_connection(("127.0.0.1", server.port), timeout=SILENCE_S + 5) as sock:
+        for path in (b"/", b"/static/style.css", b"/"):
+            sock.sendall(b"GET " + path + b" HTTP/1.1\r\nHost: a\r\n\r\n")
+            status, headers, _ = read_answer(sock)
+            assert status == 200 and headers["Connection"] == "keep-alive", path
+        # Silent after its answers: let go by the server (within gunicorn.conf.py's keepalive, far
+        # sooner than a phone silent mid-request), not held until this socket's own timeout.
+        assert sock.recv(1) == b""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "request_bytes",
+    [
+        b"GET / HTTP/1.0\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n",
+        # a body over the limit, not read: the connection cannot carry another request
+        b"POST /api/v1/games HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{"
+        % (MAX_BODY_BYTES + 1),
+    ],
+    ids=["http-1.0", "asked-to-close", "body-over-the-limit"],
+)
+def test_a_connection_is_closed_when_it_cannot_or_need_not_be_kept(server, request_bytes):
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(request_bytes)
+        status, headers, _ = read_answer(sock)
+        assert headers["Connection"] == "close", status
+        assert sock.recv(1) == b""

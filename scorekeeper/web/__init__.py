@@ -10,7 +10,9 @@ from scorekeeper.web import (
     access,
     api,
     archive,
+    assets,
     compression,
+    conditional,
     database,
     errors,
     install,
@@ -51,6 +53,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.ensure_ascii = False  # French labels as they are, in UTF-8
     compression.init_app(app)  # first: its after_request hook then runs after every other one
     security.init_app(app)
+    conditional.init_app(app)  # the pages' ETags: before offline and access, which may say no-store
+    assets.init_app(app)  # the static files, at versioned addresses, kept a year and compressed
     csrf.init_app(app)
     database.init_app(app)
     table_clock.init_app(app)  # "tonight" on the table's time zone

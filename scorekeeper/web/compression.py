@@ -5,7 +5,7 @@ deal: a 40-deal sheet page is about 54 KB of HTML, 3 KB compressed (0.24 ms at l
 against 5 ms to render it); its JSON 6 KB, under 1 KB. A few lines rather than a dependency:
 Flask-Compress would bring brotli and zstd builds for the same gzip.
 
-Static files are left alone (sent by `send_file`, small, and cached by the browser). A strong
+Static files are compressed once per process, by `assets.py`, with the same level. A strong
 ETag becomes weak on a compressed answer, as a validator of the content whatever its encoding
 (what nginx does); conditional requests compare ETags weakly (`contains_weak`).
 """

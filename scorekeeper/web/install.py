@@ -22,8 +22,9 @@ ICONS = [  # (file in static/icons, sizes, purpose)
 ]
 TYPES = {"png": "image/png", "svg": "image/svg+xml"}
 # Chromium asks for the manifest, and for one of its icons, on every page that links it: kept in
-# the phone's cache (the manifest a day, the icons a week), they cost a phone on a poor connection no
-# request at all; after that, the ETags make asking again cost a 304.
+# the phone's cache (the manifest a day, the icons a year at their versioned addresses, a week at
+# a bare one), they cost a phone on a poor connection no request at all; after that, the ETags
+# make asking again cost a 304.
 MAX_AGE = 24 * 3600
 ICON_MAX_AGE = 7 * 24 * 3600
 
@@ -65,10 +66,15 @@ def webmanifest() -> Response:
 
 @bp.after_app_request
 def keep_icons(response: Response) -> Response:
-    """static/icons/ kept a week, where the other static files are asked again on every page (a new
+    """static/icons/ asked for at an address without its version (`assets.py`: the manifest and the
+    pages give it) kept a week, where the other static files are then asked again every time (a new
     style.css must reach the phones at once; an icon may wait: the installed app's own is updated by
     the phone, from the manifest, at its own pace)."""
-    if request.endpoint == "static" and (request.view_args or {}).get("filename", "").startswith("icons/"):
+    if (
+        request.endpoint == "static"
+        and "v" not in request.args
+        and (request.view_args or {}).get("filename", "").startswith("icons/")
+    ):
         response.cache_control.no_cache = None
         response.cache_control.max_age = ICON_MAX_AGE
     return response

@@ -1,20 +1,18 @@
 """Pages that open with no network: the service worker (templates/offline/sw.js, served at /sw.js
 so that its scope is the whole app) and what it needs from the server.
 
-The worker keeps the static files (the home-screen icons aside), under a version that is a hash
-of their contents: when one changes, the worker's text changes, the browser installs it again and
-it fetches them anew. It keeps the pages of the games last opened too, except a page showing a
-one-time message (a flash), which says `Cache-Control: no-store` so that the message is not shown
-again from the copy.
+The worker keeps the static files (the home-screen icons aside), at the versioned addresses the
+pages use (`assets.py`), under a version that is a hash of their contents: when one changes, the
+worker's text changes, the browser installs it again and it fetches them anew. It keeps the pages
+of the games last opened too, except a page showing a one-time message (a flash), which says
+`Cache-Control: no-store` so that the message is not shown again from the copy.
 """
 
 from __future__ import annotations
 
-import hashlib
-from functools import lru_cache
-from pathlib import Path
-
 from flask import Blueprint, Flask, Response, current_app, g, get_flashed_messages, render_template, url_for
+
+from scorekeeper.web.assets import static_folder
 
 bp = Blueprint("offline", __name__)
 
@@ -23,19 +21,11 @@ bp = Blueprint("offline", __name__)
 NOT_KEPT = "icons/"
 
 
-@lru_cache(maxsize=4)
 def static_files(folder: str) -> tuple[tuple[str, ...], str]:
     """The static files the worker keeps (their paths under the folder), and a hash of the contents
     of every file of the folder: the worker's version."""
-    root = Path(folder)
-    digest = hashlib.sha256()
-    names = []
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
-        name = path.relative_to(root).as_posix()
-        if not name.startswith(NOT_KEPT):
-            names.append(name)
-        digest.update(name.encode() + b"\0" + path.read_bytes())
-    return tuple(names), digest.hexdigest()[:16]
+    kept = static_folder(folder)
+    return tuple(name for name in kept.files if not name.startswith(NOT_KEPT)), kept.version
 
 
 @bp.get("/sw.js")

@@ -14,9 +14,10 @@ writing in one process queue up and slow every table (bench/load.py: gunicorn's 
    answer (our pages and JSON are already in memory) before letting the slot go: the answer is
    written to the phone, however slowly, after the slot is free.
 
-A file served as is (`wsgi.file_wrapper`: the static files) is handed back unread, after the slot
-is free: reading it needs no lock. The worker is told when a request has been read (`on_read`)
-and when no request waits for the slot any more (`on_idle`): it takes new connections only then.
+A file served as is (`wsgi.file_wrapper`) is handed back unread, after the slot is free: reading
+it needs no lock. The worker is told when a request has been read (`on_read`) and when no request
+waits for the slot any more (`on_idle`): it takes new connections only then. `environ[BODY_READ]`
+says whether the body was read to its end: only then may the connection carry another request.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import threading
 from collections.abc import Callable, Iterable
 
 READ_SIZE = 64 * 1024
+BODY_READ = "scorekeeper.body_read"  # in the environ: the request's body was read to its end
 
 
 def declared_length(environ: dict) -> int | None:
@@ -73,8 +75,10 @@ class OneAtATime:
         length = declared_length(environ)
         if length is not None and length > max_body:
             body = b""  # never read: the app refuses it from its Content-Length alone (413)
+            environ[BODY_READ] = False
         else:
             body = read_body(environ["wsgi.input"], max_body)
+            environ[BODY_READ] = len(body) <= max_body
             if length is None and (body or "HTTP_TRANSFER_ENCODING" in environ):
                 # A chunked body, now whole: the app sees its length, and so refuses one over the
                 # limit as it refuses a Content-Length over it (werkzeug would cut it short).

@@ -15,7 +15,15 @@ and fair, and adds threads:
   the process, as in a sync worker, and the answer is written after;
 - a connection is taken only when the app is free and the one taken before has sent its request
   (or has had FIRST_REQUEST_S to), one thread at a time, so each request waits in the kernel's
-  queue for whichever worker is free first, as with sync workers (no connection is kept alive);
+  queue for whichever worker is free first, as with sync workers;
+- a connection is kept alive after an answer (issue 16: a page's files, the sheet after a save,
+  come without a new connection, a round trip each on a poor Wi-Fi) only while nothing else waits
+  for this worker's app and it holds at most one other connection (KEPT_WITH); the phone's next
+  request must start within gunicorn's `keepalive` (2 s: a phone gone holds its thread no longer,
+  and a sheet polling every 2.5 s holds none between polls). Otherwise the answer says
+  `Connection: close`, as every answer did before: a connection kept goes to this worker whether
+  or not another is free, so a busy worker lets its phones go (bench/load.py's tables, playing
+  flat out, would otherwise each stay on one worker);
 - gunicorn's own error pages are in French (`server_errors`).
 
 On this project's 2-core machine it serves bench/load.py's club night at the sync worker's rate
@@ -27,15 +35,18 @@ from __future__ import annotations
 import errno
 import select
 import socket
+import ssl
 import threading
 import time
 from contextlib import contextmanager
+from datetime import datetime
 
-from gunicorn import util
+from gunicorn import http, sock, util
+from gunicorn.http import wsgi
 from gunicorn.workers.sync import SyncWorker
 
 from scorekeeper.web.errors import MAX_BODY_BYTES
-from scorekeeper.web.one_at_a_time import OneAtATime
+from scorekeeper.web.one_at_a_time import BODY_READ, OneAtATime
 from scorekeeper.web.server_errors import FrenchErrors
 
 SILENCE_S = 10  # a phone that sends or takes nothing this long is let go
@@ -43,6 +54,7 @@ SILENCE_S = 10  # a phone that sends or takes nothing this long is let go
 # (a phone's arrives within milliseconds of its connection; a slow one stops no one for longer).
 FIRST_REQUEST_S = 0.05
 HEARTBEAT_S = 1.0  # how often the threads look at `alive`, and the worker tells the arbiter it lives
+KEPT_WITH = 1  # other connections a worker may hold and still keep one alive
 
 
 @contextmanager
@@ -86,6 +98,7 @@ class Worker(FrenchErrors, SyncWorker):
         self.turn = threading.Condition()  # the app became free, or a request arrived whole
         self.taking = threading.Lock()  # one thread at a time takes the next connection
         self.just_taken: dict[socket.socket, float] = {}  # request not yet read: when it was taken
+        self.held = 0  # connections taken and not yet closed, kept alive or not
 
     def run(self) -> None:
         for listener in self.sockets:
@@ -115,9 +128,102 @@ class Worker(FrenchErrors, SyncWorker):
             if taken is not None:
                 listener, client, addr = taken
                 try:
-                    self.handle(listener, client, addr)  # the sync worker's: read, answer, close
+                    self.handle(listener, client, addr)  # its requests, then close
                 finally:
                     self.forget(client)
+
+    def handle(self, listener, client, addr) -> None:
+        """The sync worker's `handle` (gunicorn/workers/sync.py), serving the connection's requests
+        one after another for as long as `handle_request` keeps it alive."""
+        req = None
+        try:
+            if self.cfg.is_ssl:
+                client = sock.ssl_wrap_socket(client, self.cfg)
+            parser = http.get_parser(self.cfg, client, addr)
+            while True:
+                req = next(parser)  # the request line and headers
+                client.settimeout(SILENCE_S)
+                if not self.handle_request(listener, req, client, addr):
+                    break
+                req = None
+                client.settimeout(self.cfg.keepalive)  # silent that long: the phone is done, let go
+        except http.errors.NoMoreData as e:
+            self.log.debug("Ignored premature client disconnection. %s", e)
+        except StopIteration as e:
+            self.log.debug("Closing connection. %s", e)
+        except ssl.SSLError as e:
+            if e.args[0] == ssl.SSL_ERROR_EOF:
+                self.log.debug("ssl connection closed")
+                client.close()
+            else:
+                self.log.debug("Error processing SSL request.")
+                self.handle_error(req, client, addr, e)
+        except OSError as e:
+            if e.errno not in (errno.EPIPE, errno.ECONNRESET, errno.ENOTCONN):
+                self.log.exception("Socket error processing request.")
+            else:
+                self.log.debug("Ignoring connection error %s", e)
+        except BaseException as e:
+            self.handle_error(req, client, addr, e)
+        finally:
+            util.close_graceful(client)
+
+    def handle_request(self, listener, req, client, addr) -> bool:
+        """The sync worker's `handle_request`, which closed every connection; here it stays open
+        when `keep_alive` says so. Whether it does."""
+        environ: dict = {}
+        resp = None
+        try:
+            self.cfg.pre_request(self, req)
+            request_start = datetime.now()
+            resp, environ = wsgi.create(req, client, addr, listener.getsockname(), self.cfg)
+            self.nr += 1
+            if self.nr >= self.max_requests:
+                self.log.info("Autorestarting worker after current request.")
+                self.alive = False
+            respiter = self.wsgi(environ, resp.start_response)
+            if not self.keep_alive(environ):
+                resp.force_close()  # before the headers go, with the first bytes written
+            try:
+                if isinstance(respiter, environ["wsgi.file_wrapper"]):
+                    resp.write_file(respiter)
+                else:
+                    for item in respiter:
+                        resp.write(item)
+                resp.close()
+            finally:
+                request_time = datetime.now() - request_start
+                self.log.access(resp, req, environ, request_time)
+                if hasattr(respiter, "close"):
+                    respiter.close()
+            return not resp.should_close()
+        except OSError:
+            raise  # to `handle`, which knows a phone gone from a fault
+        except (Exception, SystemExit):
+            if resp and resp.headers_sent:
+                # Timeout abort is SystemExit. If we already started the
+                # response, writing a 500 on the same socket corrupts it.
+                self.log.exception("Error handling request")
+                util.close_graceful(client)
+                raise StopIteration() from None
+            raise
+        finally:
+            try:
+                self.cfg.post_request(self, req, environ, resp)
+            except Exception:
+                self.log.exception("Exception in post_request hook")
+
+    def keep_alive(self, environ: dict) -> bool:
+        """Whether the connection may wait for the phone's next request once this one is answered:
+        its body was read to its end, nothing else waits for the app, and this worker holds few
+        other connections (see the module's docstring)."""
+        return bool(
+            self.cfg.keepalive
+            and self.alive
+            and environ.get(BODY_READ)
+            and not self.wsgi.queued
+            and self.held <= 1 + KEPT_WITH
+        )
 
     def take_connection(self):
         """(listener, socket, address) of the next connection, once this worker is ready for it;
@@ -132,6 +238,7 @@ class Worker(FrenchErrors, SyncWorker):
             if taken is not None:
                 with self.turn:
                     self.just_taken[taken[1]] = time.monotonic()
+                    self.held += 1
             return taken
 
     def accept_one(self):
@@ -169,6 +276,7 @@ class Worker(FrenchErrors, SyncWorker):
 
     def forget(self, client) -> None:
         with self.turn:
+            self.held -= 1
             if self.just_taken.pop(client, None) is not None:
                 self.turn.notify()  # it went before reaching the app, which may be free
 

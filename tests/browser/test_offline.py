@@ -16,6 +16,7 @@ The game, worked on paper (rounding to the nearest ten, SCORING.md):
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -86,14 +87,24 @@ def wait_for_the_kept_sheet(page):
     )
 
 
+def wait_until(page, expression: str, seconds: float = 30) -> None:
+    """Until `expression`, a function that returns a promise, resolves to a truthy value
+    (wait_for_function takes the promise itself for one: it would not wait)."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"not within {seconds} s: {expression}"
+        page.wait_for_timeout(100)
+
+
 def open_sheet_ready_for_offline(page, url):
     """The sheet, once the service worker controls it and keeps its deal form, and the phone has
     the game's sheet."""
     page.goto(url)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.wait_for_function(
+    wait_until(
+        page,
         "() => caches.open('belote-pages').then(c => Promise.all([c.match(location.pathname),"
-        " c.match(location.pathname + '/donnes/nouvelle')])).then(kept => kept.every(Boolean))"
+        " c.match(location.pathname + '/donnes/nouvelle')])).then(kept => kept.every(Boolean))",
     )
     wait_for_the_kept_sheet(page)
 
