@@ -11,7 +11,6 @@
   var sheet = document.getElementById("sheet");
   if (!sheet || !window.fetch || !window.Outbox) return;
   var game = sheet.dataset.game;
-  var words = JSON.parse(sheet.dataset.vocabulary);
   var engine = null;
   var loading = 0;
   var status = document.createElement("p");
@@ -78,18 +77,20 @@
 
   // --- the sheet as it will be ---------------------------------------------------------------
 
-  // static/engine.js, projection.js and waiting.js, fetched the first time a save waits (from the
-  // service worker's cache when offline); `draw` runs again once all three are there.
+  // The game's words (vocabulary.js, made from belote/terms.py), static/engine.js, projection.js and
+  // waiting.js, fetched the first time a save waits (from the service worker's cache when offline),
+  // run in that order; `draw` runs again once all four are there.
   function loadWaitingView() {
     if (loading) return;
-    var scripts = [sheet.dataset.engine, sheet.dataset.projection, sheet.dataset.waiting];
+    var scripts = [sheet.dataset.vocabulary, sheet.dataset.engine, sheet.dataset.projection, sheet.dataset.waiting];
     loading = scripts.length;
     scripts.forEach(function (src) {
       var script = document.createElement("script");
+      script.async = false;  // run in the list's order, whichever arrives first
       script.src = src;
       script.onload = function () {
         if (--loading) return;
-        engine = BeloteEngine.create(words);
+        engine = BeloteEngine.create(window.BeloteVocabulary);
         draw();
       };
       script.onerror = function () { loading = 0; }; // offline with no service worker: tried again later

@@ -5,7 +5,7 @@
 // time a save waits: most visits to the sheet never need either.
 (function () {
   "use strict";
-  var words = JSON.parse(document.getElementById("sheet").dataset.vocabulary);
+  var words = window.BeloteVocabulary;  // static vocabulary.js, loaded before this by sheet.js
 
   function esc(text) {
     return String(text).replace(/[&<>"]/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; });

@@ -60,10 +60,11 @@ def paths_of(urls: list[str]) -> set[str]:
 
 
 def every_static_file(folder: str) -> set[str]:
-    """Every file of the static folder but the home-screen icons, which only an install needs."""
+    """Every file of the static folder but the home-screen icons, which only an install needs, and
+    the game's words made from belote/terms.py (vocabulary.js: the waiting view needs it offline)."""
     root = Path(folder)
     names = (path.relative_to(root).as_posix() for path in root.rglob("*") if path.is_file())
-    return {"/static/" + name for name in names if not name.startswith("icons/")}
+    return {"/static/" + name for name in names if not name.startswith("icons/")} | {"/static/vocabulary.js"}
 
 
 def test_it_is_javascript_asked_again_on_each_visit(client):
@@ -86,7 +87,7 @@ def test_it_lists_every_static_file_and_each_one_is_there(app, client):
     listed = files_of(worker(client))
     assert len(listed) == len(set(listed))
     assert paths_of(listed) == every_static_file(app.static_folder)
-    assert {"/static/engine.js", "/static/outbox.js", "/static/waiting.js"} <= paths_of(listed)
+    assert {"/static/engine.js", "/static/outbox.js", "/static/waiting.js", "/static/vocabulary.js"} <= paths_of(listed)
     assert all(re.search(r"\?v=[0-9a-f]+$", url) for url in listed)  # the addresses the pages use
     for url in listed:  # cache.addAll() refuses the whole install for one missing file
         with client.get(url) as response:

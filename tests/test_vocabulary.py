@@ -50,10 +50,19 @@ def bound(tag: str) -> int:
     return int(re.search(r' max="(\d+)"', tag).group(1))
 
 
+def vocabulary_script(client, sheet: str) -> str:
+    """The JSON of static vocabulary.js, at the address the sheet names (the sheet loads it with the
+    engine when a save waits, rather than carrying it)."""
+    (address,) = re.findall(r'data-vocabulary="([^"]+)"', client.get(sheet).text)
+    text = client.get(address).get_data(as_text=True)
+    assert text.startswith("window.BeloteVocabulary = ") and text.endswith(";\n")
+    return text.removeprefix("window.BeloteVocabulary = ").removesuffix(";\n")
+
+
 def test_the_deal_form_and_the_sheet_render_what_terms_says(client):
     sheet = new_game(client)
-    for url in (sheet, sheet + "/donnes/nouvelle"):
-        (vocabulary,) = VOCABULARY.findall(client.get(url).text)
+    (in_form,) = VOCABULARY.findall(client.get(sheet + "/donnes/nouvelle").text)
+    for vocabulary in (vocabulary_script(client, sheet), in_form):
         vocabulary = json.loads(vocabulary)
         assert vocabulary == json.loads(json.dumps(script_vocabulary(), sort_keys=True))
         assert vocabulary["meld_short_labels"] == {meld.value: meld.short_label for meld in Meld}
