@@ -120,6 +120,8 @@ def check_hand(hand: Hand, *, declarations: bool = True) -> None:
 
 def check_declarations(hand: Hand) -> None:
     """Raise InvalidHand for melds and belotes that no deal of 32 cards gives."""
+    if not (hand.melds[Team.A] or hand.melds[Team.B]):
+        return  # belotes alone always fit: each rule below needs a meld (a belote clashes with a carré)
     carres = sorted((meld for team in TEAMS for meld in hand.melds[team] if meld.is_carre),
                     key=CARRE_POSITIONS.__getitem__)
     _carres_and_sequences(hand, carres)

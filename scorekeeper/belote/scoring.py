@@ -9,7 +9,7 @@ The vocabulary it scores with (teams, modes, melds, contracts) is in `terms`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from scorekeeper.belote.errors import InvalidHand
 from scorekeeper.belote.hand import Hand, check_hand
@@ -38,23 +38,20 @@ from scorekeeper.belote.terms import (
 )
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     team: Team
     label: str
     points: int
 
 
-@dataclass(frozen=True)
-class MeldOutcome:
+class MeldOutcome(NamedTuple):
     """Which team scores its melds (None: nobody) and why, in French."""
 
     winner: Team | None
     reason: str
 
 
-@dataclass(frozen=True)
-class TeamFigures:
+class TeamFigures(NamedTuple):
     """One team's points as `score` counted them, kept so that an explanation reads them instead
     of counting again (and so can never tell a number the score did not use)."""
 
@@ -65,8 +62,7 @@ class TeamFigures:
     total: int | None  # card_points + melds + belote, what a numeric contract compares; None without a count
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(NamedTuple):
     made: bool
     scores: Mapping[Team, int]
     lines: tuple[Line, ...]
@@ -106,8 +102,7 @@ def best_single_meld(melds: tuple[Meld, ...], mode: Mode) -> Meld | None:
     return max(melds, key=lambda meld: (meld.points(mode), meld.is_carre, CARRE_RANK_ORDER.get(meld, 0)))
 
 
-@dataclass(frozen=True)
-class BestMeld:
+class BestMeld(NamedTuple):
     """What the comparison needs of a team's strongest meld, however it is known (a code told by
     the table, or cards seen by the meld checker)."""
 
@@ -120,7 +115,7 @@ def compare_best_melds(a: BestMeld | None, b: BestMeld | None) -> MeldOutcome | 
     """Which team scores its melds by value, then a carré over a sequence, then the carré's rank.
     None when both best melds are sequences of equal value: the cards decide, or the table."""
     if a is None and b is None:
-        return MeldOutcome(None, "aucune annonce")
+        return NO_MELDS
     if b is None:
         return MeldOutcome(Team.A, "seule équipe à annoncer")
     if a is None:
@@ -139,8 +134,13 @@ def compare_best_melds(a: BestMeld | None, b: BestMeld | None) -> MeldOutcome | 
     return None
 
 
+NO_MELDS = MeldOutcome(None, "aucune annonce")
+
+
 def meld_winner(hand: Hand) -> MeldOutcome:
     """Only the team with the best meld scores its melds (SCORING.md, "Melds")."""
+    if not (hand.melds[Team.A] or hand.melds[Team.B]):
+        return NO_MELDS  # most hands: what compare_best_melds(None, None) says
     best = {team: best_single_meld(hand.melds[team], hand.mode) for team in TEAMS}
     a, b = best[Team.A], best[Team.B]
     outcome = compare_best_melds(*(
@@ -202,8 +202,7 @@ def count_figures(hand: Hand, outcome: MeldOutcome) -> dict[Team, TeamFigures]:
     return figures
 
 
-@dataclass(frozen=True)
-class Terms:
+class Terms(NamedTuple):
     """The hand in VARIANTS.md's general form, every house rule applied: `winner` scores
     `base + value × multiplier + melds[W] + belote[W]` (with `whole`: `(base + value + melds[W]) ×
     multiplier + belote[W]`), the loser `rest + melds[L] + belote[L]`. `applied` names the house
