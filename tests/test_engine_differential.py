@@ -26,12 +26,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from test_house_rules import VARIANT_EXAMPLES  # VARIANTS.md's examples: (name, body, rules, A, B)
 from test_worked_examples import EXAMPLES
-
-try:  # VARIANTS.md's examples, as tests/test_house_rules.py lists them: (name, body, rules, A, B)
-    from test_house_rules import VARIANT_EXAMPLES
-except ImportError:
-    VARIANT_EXAMPLES = []
 
 from scorekeeper.belote.errors import InvalidHand
 from scorekeeper.belote.game import Rules, dealer_after, winner_of
@@ -551,7 +547,6 @@ def test_the_worked_examples_of_scoring_md_in_javascript(node):
             assert sum(line["points"] for line in result["lines"] if line["team"] == team) == expected, number
 
 
-@pytest.mark.skipif(not VARIANT_EXAMPLES, reason="tests/test_house_rules.py lists no VARIANT_EXAMPLES")
 def test_the_examples_of_variants_md_in_javascript(node):
     """Each of VARIANTS.md's examples with its rules in the body (`rules`, as POST /api/v1/score takes
     them), and the same hand entered in a game that plays those rules (the game's JSON `rules`)."""

@@ -55,8 +55,7 @@ class HouseRules:
     def as_json(self) -> dict[str, Any]:
         """The options that differ from the default, as `rules` holds them: a game made before house
         rules existed, or that plays none, writes the same JSON as it always did."""
-        return {option.key: _json_value(getattr(self, option.key)) for option in OPTIONS
-                if getattr(self, option.key) != option.default}
+        return {option.key: _json_value(value) for option, value in self.differences()}
 
     def differences(self) -> list[tuple[Option, Any]]:
         """The options set otherwise than by default, with their values, in the form's order."""
