@@ -120,15 +120,18 @@ def check_hand(hand: Hand, *, declarations: bool = True) -> None:
 
 def check_declarations(hand: Hand) -> None:
     """Raise InvalidHand for melds and belotes that no deal of 32 cards gives."""
-    if not (hand.melds[Team.A] or hand.melds[Team.B]):
+    melds = [meld for team in TEAMS for meld in hand.melds[team]]
+    if not melds:
         return  # belotes alone always fit: each rule below needs a meld (a belote clashes with a carré)
-    carres = sorted((meld for team in TEAMS for meld in hand.melds[team] if meld.is_carre),
-                    key=CARRE_POSITIONS.__getitem__)
-    _carres_and_sequences(hand, carres)
-    _belotes_and_carres(hand)
+    carres = sorted((meld for meld in melds if meld.is_carre), key=CARRE_POSITIONS.__getitem__)
+    sequences = sorted((meld for meld in melds if not meld.is_carre), key=MELD_CARDS.__getitem__, reverse=True)
+    room = free_runs(carres)
+    _carres_and_sequences(carres, sequences, room)
+    if carres:
+        _belotes_and_carres(hand)
     for team in TEAMS:
         _team_hands(hand, team)
-    _suits(hand, carres)
+    _suits(carres, sequences, room)
 
 
 def free_runs(carres: list[Meld]) -> list[int]:
@@ -149,17 +152,17 @@ def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " et " + words[-1]
 
 
-def _carres_and_sequences(hand: Hand, carres: list[Meld]) -> None:
+def _carres_and_sequences(carres: list[Meld], sequences: list[Meld], room: list[int]) -> None:
     """A sequence needs that many ranks in a row that no carré takes: every cent holds a 10 and a
     valet (a run of five among eight ranks covers the fourth and fifth), every cinquante a 10 or a
     valet, and a carré de 9 with a carré de dames leaves no three ranks in a row (7 8, 10 V, R A).
-    The refusal names the fewest carrés that leave no room, and the longest sequence."""
-    sequences = [meld for team in TEAMS for meld in hand.melds[team] if not meld.is_carre]
+    The refusal names the fewest carrés that leave no room, and the longest sequence (the first of
+    `sequences`, longest first; `room`: the free runs the carrés leave)."""
     if not sequences:
         return
-    sequence = max(sequences, key=MELD_CARDS.__getitem__)
+    sequence = sequences[0]
     size = MELD_CARDS[sequence]
-    if max(free_runs(carres), default=0) >= size:
+    if max(room, default=0) >= size:
         return
     blocking = next(chosen for count in range(1, len(carres) + 1) for chosen in combinations(carres, count)
                     if max(free_runs(list(chosen)), default=0) < size)
@@ -188,6 +191,8 @@ def _belotes_and_carres(hand: Hand) -> None:
 
 def fits_two_hands(melds: tuple[Meld, ...]) -> bool:
     """Whether the melds share out between two players of 8 cards, a card in one meld at most."""
+    if len(melds) <= 2:
+        return True  # a meld a player: none takes more than 5 cards
     sizes = [MELD_CARDS[meld] for meld in melds]
     for mask in range(2 ** len(sizes)):
         first = sum(size for i, size in enumerate(sizes) if mask >> i & 1)
@@ -224,12 +229,11 @@ def fits_suits(sizes: list[int], room: list[int]) -> bool:
     return False
 
 
-def _suits(hand: Hand, carres: list[Meld]) -> None:
+def _suits(carres: list[Meld], sequences: list[Meld], room: list[int]) -> None:
     """Every sequence of the table in one suit, its cards in a row and none shared: a suit of 8
-    cards holds one cent, or two cinquantes, or two tierces…, less the ranks the carrés take."""
-    sequences = sorted((meld for team in TEAMS for meld in hand.melds[team] if not meld.is_carre),
-                       key=MELD_CARDS.__getitem__, reverse=True)
-    if fits_suits([MELD_CARDS[meld] for meld in sequences], free_runs(carres) * SUIT_COUNT):
+    cards holds one cent, or two cinquantes, or two tierces…, less the ranks the carrés take
+    (`room`: the free runs of one suit)."""
+    if fits_suits([MELD_CARDS[meld] for meld in sequences], room * SUIT_COUNT):
         return
     aside = f" ({_and([f'le {carre.label}' for carre in carres])} mis à part)" if carres else ""
     raise InvalidHand("melds", (

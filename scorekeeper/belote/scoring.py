@@ -139,10 +139,10 @@ NO_MELDS = MeldOutcome(None, "aucune annonce")
 
 def meld_winner(hand: Hand) -> MeldOutcome:
     """Only the team with the best meld scores its melds (SCORING.md, "Melds")."""
-    if not (hand.melds[Team.A] or hand.melds[Team.B]):
+    melds_a, melds_b = (hand.melds[team] for team in TEAMS)
+    if not (melds_a or melds_b):
         return NO_MELDS  # most hands: what compare_best_melds(None, None) says
-    best = {team: best_single_meld(hand.melds[team], hand.mode) for team in TEAMS}
-    a, b = best[Team.A], best[Team.B]
+    a, b = best_single_meld(melds_a, hand.mode), best_single_meld(melds_b, hand.mode)
     outcome = compare_best_melds(*(
         BestMeld(meld.points(hand.mode), meld if meld.is_carre else None, meld.label) if meld else None
         for meld in (a, b)
@@ -189,16 +189,18 @@ def contract_label(hand: Hand, prefix: str = "Contrat", value: int | None = None
 
 def count_figures(hand: Hand, outcome: MeldOutcome) -> dict[Team, TeamFigures]:
     """Each team's card, meld and belote points, counted once for the rules and their explanation."""
-    told = hand.taker_points
-    card_points = {} if told is None else {hand.taker: told, hand.taker.other: CARD_POINTS_TOTAL - told}
+    told, mode = hand.taker_points, hand.mode
     figures = {}
     for team in TEAMS:
-        declared = sum(meld.points(hand.mode) for meld in hand.melds[team])
+        team_melds = hand.melds[team]
+        declared = sum([meld.points(mode) for meld in team_melds]) if team_melds else 0
         melds = declared if outcome.winner is team else 0
         belote = BELOTE_POINTS * hand.belote[team]
-        cards = card_points.get(team)
-        total = None if cards is None else cards + melds + belote
-        figures[team] = TeamFigures(cards, declared, melds, belote, total)
+        if told is None:
+            figures[team] = TeamFigures(None, declared, melds, belote, None)
+        else:
+            cards = told if team is hand.taker else CARD_POINTS_TOTAL - told
+            figures[team] = TeamFigures(cards, declared, melds, belote, cards + melds + belote)
     return figures
 
 
@@ -241,10 +243,9 @@ def general_terms(hand: Hand, figures: Mapping[Team, TeamFigures], made: bool) -
     if kind is ContractKind.CAPOT and house.announced_capot is AnnouncedCapot.FLAT:
         value = FLAT_CAPOT_VALUE
         applied.append("announced_capot")
-    no_melds = {Team.A: 0, Team.B: 0}
     if house.scoring is Counting.POINTS_ANNONCES:
         applied.append("scoring")
-        return Terms(winner, 0, value, m, False, 0, no_melds, dict(no_melds), tuple(applied))
+        return Terms(winner, 0, value, m, False, 0, dict.fromkeys(TEAMS, 0), dict.fromkeys(TEAMS, 0), tuple(applied))
 
     everything = all_points(hand.rounding)  # 160, or 162 with `raw`
     plain = kind is ContractKind.POINTS and made and not hand.all_tricks
@@ -272,7 +273,7 @@ def general_terms(hand: Hand, figures: Mapping[Team, TeamFigures], made: bool) -
     if all_or_nothing:
         applied.append("coinche_all_or_nothing")
         melds = {winner: melds[winner] + melds[loser], loser: 0}
-    belote = {team: figures[team].belote for team in TEAMS}
+    belote = {winner: figures[winner].belote, loser: figures[loser].belote}
     if house.belote_to is BeloteTo.WINNER and not (plain and not all_or_nothing) and belote[loser]:
         applied.append("belote_to")
         belote = {winner: belote[winner] + belote[loser], loser: 0}
@@ -344,7 +345,7 @@ def score(hand: Hand, *, check_declarations: bool = True) -> Result:
         label = f"Belote{whose}" if count == 1 else f"Belotes{whose} × {count}"
         lines.append(Line(to, label, figures[team].belote))
 
-    scores = {Team.A: 0, Team.B: 0}
+    scores = dict.fromkeys(TEAMS, 0)
     for line in lines:
         scores[line.team] += line.points
     return Result(made=made, scores=scores, lines=tuple(lines), melds=outcome, figures=figures,

@@ -3,11 +3,16 @@ redeals, targets, and every French word the pages, exports and scripts show for 
 
 Everything else reads them from here, so that a value such as the carré d'As's 200 in sans atout,
 or the label "Carré V", is written in one place.
+
+What the scoring engine reads of a member on every hand (a team's `other`, a coinche's `multiplier`,
+a meld's `is_carre`) is a plain attribute of the member, set once under its class, not a property:
+Python 3.11 runs an enum's property, and finds `Team.A` on its class, through slow hooks (about five
+times the cost of an attribute), and these add up to a third of a hand's time (bench/score_engine.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -16,12 +21,11 @@ class Team(StrEnum):
     A = "A"
     B = "B"
 
-    @property
-    def other(self) -> Team:
-        return Team.B if self is Team.A else Team.A
+    other: Team  # the other team
 
 
 TEAMS = (Team.A, Team.B)
+Team.A.other, Team.B.other = Team.B, Team.A
 SEATS = 4
 DEFAULT_TEAMS = {"A": "Nous", "B": "Eux"}
 
@@ -58,10 +62,7 @@ class Mode(StrEnum):
     def is_suit(self) -> bool:
         return self not in (Mode.NO_TRUMP, Mode.ALL_TRUMP)
 
-    @property
-    def max_belotes(self) -> int:
-        """Belotes the whole table can hold: one in a suit mode, one per suit in tout atout."""
-        return 0 if self is Mode.NO_TRUMP else 4 if self is Mode.ALL_TRUMP else 1
+    max_belotes: int  # belotes the whole table can hold: one in a suit mode, one per suit in tout atout
 
     @property
     def label(self) -> str:
@@ -96,6 +97,8 @@ MODE_WORDS = {
     Mode.ALL_TRUMP: "tout atout",
 }
 MODE_LABELS = {mode: f"{MODE_SYMBOLS[mode]} {MODE_WORDS[mode]}" if mode.is_suit else MODE_WORDS[mode] for mode in Mode}
+for _mode in Mode:
+    _mode.max_belotes = 0 if _mode is Mode.NO_TRUMP else 4 if _mode is Mode.ALL_TRUMP else 1
 MAX_BELOTES = max(mode.max_belotes for mode in Mode)  # tout atout's four: what a belote field takes
 
 
@@ -104,9 +107,8 @@ class Coinche(StrEnum):
     COINCHE = "coinche"
     SURCOINCHE = "surcoinche"
 
-    @property
-    def multiplier(self) -> int:
-        return COINCHE_MULTIPLIERS[self]
+    multiplier: int  # 1, 2, 4
+    participle: str  # 'coinché', 'surcoinché' (masculine: a contract); '' when not coinched
 
     @property
     def label(self) -> str:
@@ -118,15 +120,12 @@ class Coinche(StrEnum):
         """'×2' beside a coinched contract; '' when not coinched."""
         return f"×{self.multiplier}" if self is not Coinche.NONE else ""
 
-    @property
-    def participle(self) -> str:
-        """'coinché', 'surcoinché' (masculine: a contract); '' when not coinched."""
-        return COINCHE_PARTICIPLES.get(self, "")
-
 
 COINCHE_MULTIPLIERS = {Coinche.NONE: 1, Coinche.COINCHE: 2, Coinche.SURCOINCHE: 4}
 COINCHE_LABELS = {Coinche.NONE: "Non", Coinche.COINCHE: "Coinche ×2", Coinche.SURCOINCHE: "Surcoinche ×4"}
 COINCHE_PARTICIPLES = {Coinche.COINCHE: "coinché", Coinche.SURCOINCHE: "surcoinché"}
+for _coinche in Coinche:
+    _coinche.multiplier, _coinche.participle = COINCHE_MULTIPLIERS[_coinche], COINCHE_PARTICIPLES.get(_coinche, "")
 
 
 class Rounding(StrEnum):
@@ -167,14 +166,11 @@ class Meld(StrEnum):
     CARRE_K = "carre_K"
     CARRE_Q = "carre_Q"
 
-    @property
-    def is_carre(self) -> bool:
-        return self.value.startswith("carre_")
+    is_carre: bool
+    _points: Mapping[Mode, int]  # by mode
 
     def points(self, mode: Mode) -> int:
-        if self is Meld.CARRE_A and mode is Mode.NO_TRUMP:
-            return 200  # the rules text's one exception
-        return MELD_VALUES[self]
+        return self._points[mode]
 
     @property
     def label(self) -> str:
@@ -198,6 +194,11 @@ MELD_VALUES = {
     Meld.CARRE_K: 100,
     Meld.CARRE_Q: 100,
 }
+for _meld in Meld:
+    _meld.is_carre = _meld.value.startswith("carre_")
+    # the rules text's one exception: a carré d'as is 200 in sans atout
+    _meld._points = {mode: 200 if _meld is Meld.CARRE_A and mode is Mode.NO_TRUMP else MELD_VALUES[_meld]
+                     for mode in Mode}
 
 MELD_LABELS = {
     Meld.TIERCE: "tierce",
