@@ -79,13 +79,10 @@ def check_hand(hand: Hand, *, declarations: bool = True) -> None:
             "taker_points",
             f"« taker_points » doit valoir {CARD_POINTS_TOTAL} quand les preneurs ont fait tous les plis.",
         )
-    belotes = 0
-    for team in TEAMS:
-        count = hand.belote[team]
-        if count < 0:
-            raise InvalidHand("belote", "« belote » ne peut pas être négatif.")
-        belotes += count
-    if belotes > hand.mode.max_belotes:
+    counts = hand.belote.values()
+    if min(counts) < 0:
+        raise InvalidHand("belote", "« belote » ne peut pas être négatif.")
+    if sum(counts) > hand.mode.max_belotes:
         if hand.mode is Mode.NO_TRUMP:
             message = "« belote » : il n'y a pas de belote en sans atout."
         elif hand.mode is Mode.ALL_TRUMP:
@@ -120,9 +117,9 @@ def check_hand(hand: Hand, *, declarations: bool = True) -> None:
 
 def check_declarations(hand: Hand) -> None:
     """Raise InvalidHand for melds and belotes that no deal of 32 cards gives."""
-    melds = [meld for team in TEAMS for meld in hand.melds[team]]
-    if not melds:
+    if not any(hand.melds.values()):
         return  # belotes alone always fit: each rule below needs a meld (a belote clashes with a carré)
+    melds = [meld for team in TEAMS for meld in hand.melds[team]]
     carres = sorted((meld for meld in melds if meld.is_carre), key=CARRE_POSITIONS.__getitem__)
     sequences = sorted((meld for meld in melds if not meld.is_carre), key=MELD_CARDS.__getitem__, reverse=True)
     room = free_runs(carres)
@@ -137,15 +134,8 @@ def check_declarations(hand: Hand) -> None:
 def free_runs(carres: list[Meld]) -> list[int]:
     """The lengths of the runs of ranks (7 8 9 10 J Q K A) that no carré of `carres` takes: where a
     sequence can lie in each suit, since a carré takes its rank's card in every suit."""
-    taken = {CARRE_POSITIONS[carre] for carre in carres}
-    runs, length = [], 0
-    for position in range(CARDS_PER_SUIT):
-        if position in taken:
-            runs.append(length)
-            length = 0
-        else:
-            length += 1
-    return [run for run in [*runs, length] if run]
+    edges = [-1, *sorted({CARRE_POSITIONS[carre] for carre in carres}), CARDS_PER_SUIT]
+    return [high - low - 1 for low, high in zip(edges, edges[1:]) if high - low > 1]
 
 
 def _and(words: list[str]) -> str:

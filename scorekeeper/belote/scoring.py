@@ -38,6 +38,17 @@ from scorekeeper.belote.terms import (
 )
 
 
+# The members the engine compares with on every hand, named once: Python 3.11 finds a member on its
+# enum class (`ContractKind.POINTS`) through EnumType's __getattr__ hook, at several times the cost of
+# a module's name, and those lookups were a tenth of a hand's time (bench/score_engine.py).
+TEAM_A, TEAM_B = TEAMS
+KIND_POINTS, KIND_CAPOT, KIND_GENERALE = ContractKind.POINTS, ContractKind.CAPOT, ContractKind.GENERALE
+ROUNDING_NEAREST, ROUNDING_COMPLEMENT = Rounding.NEAREST, Rounding.COMPLEMENT
+ROUNDING_NONE, ROUNDING_RAW = Rounding.NONE, Rounding.RAW
+CAPOT_FLAT, UNANNOUNCED_NO_BONUS = AnnouncedCapot.FLAT, UnannouncedCapot.NONE
+COINCHE_WHOLE, BELOTE_TO_WINNER, POINTS_ANNONCES = CoincheScope.WHOLE, BeloteTo.WINNER, Counting.POINTS_ANNONCES
+
+
 class Line(NamedTuple):
     team: Team
     label: str
@@ -84,9 +95,9 @@ def round_to_ten(points: int) -> int:
 def rounded_card_points(taker_points: int, rounding: Rounding) -> tuple[int, int]:
     """(takers, defense) card points as they are scored on a made contract."""
     defense_points = CARD_POINTS_TOTAL - taker_points
-    if rounding is Rounding.NEAREST:
+    if rounding is ROUNDING_NEAREST:
         return round_to_ten(taker_points), round_to_ten(defense_points)
-    if rounding is Rounding.COMPLEMENT:
+    if rounding is ROUNDING_COMPLEMENT:
         takers = round_to_ten(taker_points)
         return takers, FAILED_CONTRACT_BONUS - takers
     return taker_points, defense_points
@@ -117,19 +128,19 @@ def compare_best_melds(a: BestMeld | None, b: BestMeld | None) -> MeldOutcome | 
     if a is None and b is None:
         return NO_MELDS
     if b is None:
-        return MeldOutcome(Team.A, "seule équipe à annoncer")
+        return MeldOutcome(TEAM_A, "seule équipe à annoncer")
     if a is None:
-        return MeldOutcome(Team.B, "seule équipe à annoncer")
-    best = {Team.A: a, Team.B: b}
+        return MeldOutcome(TEAM_B, "seule équipe à annoncer")
+    best = {TEAM_A: a, TEAM_B: b}
     if a.value != b.value:
-        winner = Team.A if a.value > b.value else Team.B
+        winner = TEAM_A if a.value > b.value else TEAM_B
         won, lost = best[winner], best[winner.other]
         return MeldOutcome(winner, f"meilleure annonce : {won.label} {won.value} contre {lost.label} {lost.value}")
     if (a.carre is None) != (b.carre is None):
-        winner = Team.A if a.carre is not None else Team.B
+        winner = TEAM_A if a.carre is not None else TEAM_B
         return MeldOutcome(winner, f"à valeur égale ({a.value}), un carré bat une suite")
     if a.carre is not None and b.carre is not None:
-        winner = Team.A if CARRE_RANK_ORDER[a.carre] > CARRE_RANK_ORDER[b.carre] else Team.B
+        winner = TEAM_A if CARRE_RANK_ORDER[a.carre] > CARRE_RANK_ORDER[b.carre] else TEAM_B
         return MeldOutcome(winner, f"à valeur égale ({a.value}), le {best[winner].label} est le plus haut carré")
     return None
 
@@ -139,10 +150,9 @@ NO_MELDS = MeldOutcome(None, "aucune annonce")
 
 def meld_winner(hand: Hand) -> MeldOutcome:
     """Only the team with the best meld scores its melds (SCORING.md, "Melds")."""
-    melds_a, melds_b = (hand.melds[team] for team in TEAMS)
-    if not (melds_a or melds_b):
+    if not any(hand.melds.values()):
         return NO_MELDS  # most hands: what compare_best_melds(None, None) says
-    a, b = best_single_meld(melds_a, hand.mode), best_single_meld(melds_b, hand.mode)
+    a, b = (best_single_meld(hand.melds[team], hand.mode) for team in TEAMS)
     outcome = compare_best_melds(*(
         BestMeld(meld.points(hand.mode), meld if meld.is_carre else None, meld.label) if meld else None
         for meld in (a, b)
@@ -173,13 +183,13 @@ def melds_label(melds: tuple[Meld, ...], title: str = "Annonces") -> str:
 def coinche_word(hand: Hand) -> str:
     """'coinché', or 'coinchée' for a générale (feminine, where a contract is masculine)."""
     word = hand.coinche.participle
-    return word + "e" if word and hand.contract.kind is ContractKind.GENERALE else word
+    return word + "e" if word and hand.contract.kind is KIND_GENERALE else word
 
 
 def contract_label(hand: Hand, prefix: str = "Contrat", value: int | None = None) -> str:
     """`value`: the contract's value when a house rule changed it (a capot announced at 500)."""
     m = hand.coinche.multiplier
-    base = f"{prefix} {hand.contract.label}" if hand.contract.kind is ContractKind.POINTS else (
+    base = f"{prefix} {hand.contract.label}" if hand.contract.kind is KIND_POINTS else (
         f"{prefix} {hand.contract.label} ({value or hand.contract.value})"
     )
     if m == 1:
@@ -225,11 +235,11 @@ def is_made(hand: Hand, figures: Mapping[Team, TeamFigures]) -> bool:
     """The verdict (SCORING.md): no house rule changes it. A numeric contract needs its value and a
     strict majority (melds and belote included, unrounded points); all tricks make any numeric
     contract; a capot or a générale needs all the tricks."""
-    if hand.contract.kind is ContractKind.POINTS and not hand.all_tricks:
+    if hand.contract.kind is KIND_POINTS and not hand.all_tricks:
         taker_total, defense_total = figures[hand.taker].total, figures[hand.taker.other].total
         assert taker_total is not None and defense_total is not None  # check_hand
         return taker_total >= hand.contract.value and taker_total > defense_total
-    return hand.contract.kind is ContractKind.POINTS or hand.all_tricks
+    return hand.contract.kind is KIND_POINTS or hand.all_tricks
 
 
 def general_terms(hand: Hand, figures: Mapping[Team, TeamFigures], made: bool) -> Terms:
@@ -240,30 +250,30 @@ def general_terms(hand: Hand, figures: Mapping[Team, TeamFigures], made: bool) -
     loser = winner.other
     applied: list[str] = []
     value = hand.contract.value
-    if kind is ContractKind.CAPOT and house.announced_capot is AnnouncedCapot.FLAT:
+    if kind is KIND_CAPOT and house.announced_capot is CAPOT_FLAT:
         value = FLAT_CAPOT_VALUE
         applied.append("announced_capot")
-    if house.scoring is Counting.POINTS_ANNONCES:
+    if house.scoring is POINTS_ANNONCES:
         applied.append("scoring")
         return Terms(winner, 0, value, m, False, 0, dict.fromkeys(TEAMS, 0), dict.fromkeys(TEAMS, 0), tuple(applied))
 
     everything = all_points(hand.rounding)  # 160, or 162 with `raw`
-    plain = kind is ContractKind.POINTS and made and not hand.all_tricks
+    plain = kind is KIND_POINTS and made and not hand.all_tricks
     all_or_nothing = house.coinche_all_or_nothing and m > 1 and made  # a failure scores as without it
     rest = 0
     if plain and not all_or_nothing:
         assert hand.taker_points is not None  # check_hand
         base, rest = rounded_card_points(hand.taker_points, hand.rounding)
-    elif kind is ContractKind.GENERALE or value == FLAT_CAPOT_VALUE:
+    elif kind is KIND_GENERALE or value == FLAT_CAPOT_VALUE:
         base = 0
     elif plain or not made:  # all the card points: a failure, or a plain hand all or nothing
         base = everything
-    elif kind is ContractKind.POINTS and house.unannounced_capot is UnannouncedCapot.NONE:
+    elif kind is KIND_POINTS and house.unannounced_capot is UNANNOUNCED_NO_BONUS:
         base = everything
         applied.append("unannounced_capot")
     else:  # all the tricks: a capot made, announced or not
         base = everything + CAPOT_BONUS
-    if base in (everything, everything + CAPOT_BONUS) and hand.rounding is Rounding.RAW and not (
+    if base in (everything, everything + CAPOT_BONUS) and hand.rounding is ROUNDING_RAW and not (
             plain and not all_or_nothing):
         applied.insert(0, "rounding")  # 162 or 252 where SCORING.md has 160 or 250
 
@@ -274,10 +284,10 @@ def general_terms(hand: Hand, figures: Mapping[Team, TeamFigures], made: bool) -
         applied.append("coinche_all_or_nothing")
         melds = {winner: melds[winner] + melds[loser], loser: 0}
     belote = {winner: figures[winner].belote, loser: figures[loser].belote}
-    if house.belote_to is BeloteTo.WINNER and not (plain and not all_or_nothing) and belote[loser]:
+    if house.belote_to is BELOTE_TO_WINNER and not (plain and not all_or_nothing) and belote[loser]:
         applied.append("belote_to")
         belote = {winner: belote[winner] + belote[loser], loser: 0}
-    whole = house.coinche_scope is CoincheScope.WHOLE and m > 1
+    whole = house.coinche_scope is COINCHE_WHOLE and m > 1
     if whole:
         applied.append("coinche_scope")
     return Terms(winner, base, value, m, whole, rest, melds, belote, tuple(applied))
@@ -295,7 +305,7 @@ def score(hand: Hand, *, check_declarations: bool = True) -> Result:
     terms = general_terms(hand, figures, made)
     winner, loser, m = terms.winner, terms.winner.other, terms.multiplier
     kind = hand.contract.kind
-    plain = kind is ContractKind.POINTS and made and not hand.all_tricks
+    plain = kind is KIND_POINTS and made and not hand.all_tricks
     # The winner's base and melds, multiplied by the coinche with `coinche_scope: whole`.
     times, by = (f" × {m} ({coinche_word(hand)})", m) if terms.whole else ("", 1)
     lines: list[Line] = []
@@ -316,14 +326,14 @@ def score(hand: Hand, *, check_declarations: bool = True) -> Result:
     elif "unannounced_capot" in terms.applied:
         lines.append(Line(taker, f"Capot non annoncé, sans prime : {terms.base}" + times, terms.base * by))
     elif terms.base and made:
-        lines.append(Line(taker, ("Capot non annoncé" if kind is ContractKind.POINTS else "Capot fait") + times,
+        lines.append(Line(taker, ("Capot non annoncé" if kind is KIND_POINTS else "Capot fait") + times,
                           terms.base * by))
     elif terms.base:
         lines.append(Line(winner, f"Chute : {terms.base}" + times, terms.base * by))
     contract = contract_label(hand, "Contrat" if made else "Contrat chuté", value=terms.value)
     lines.append(Line(winner, contract, terms.value * m))
     if rounded is not None:
-        complement_of = terms.base if hand.rounding is Rounding.COMPLEMENT else None
+        complement_of = terms.base if hand.rounding is ROUNDING_COMPLEMENT else None
         defense_label = _card_points_label(
             figures[defense].card_points, terms.rest, hand.rounding, complement_of=complement_of
         )
@@ -355,6 +365,6 @@ def score(hand: Hand, *, check_declarations: bool = True) -> Result:
 def _card_points_label(points: int, rounded: int, rounding: Rounding, *, complement_of: int | None = None) -> str:
     if complement_of is not None:
         return f"Points faits ({points}) : {FAILED_CONTRACT_BONUS} − {complement_of}"
-    if rounding in (Rounding.NONE, Rounding.RAW) or points == rounded:
+    if rounding in (ROUNDING_NONE, ROUNDING_RAW) or points == rounded:
         return "Points faits"
     return f"Points faits arrondis ({points} → {rounded})"
