@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from scorekeeper.belote.errors import InvalidHand
 from scorekeeper.belote.house_rules import HouseRules
@@ -135,7 +135,7 @@ def free_runs(carres: list[Meld]) -> list[int]:
     """The lengths of the runs of ranks (7 8 9 10 J Q K A) that no carré of `carres` takes: where a
     sequence can lie in each suit, since a carré takes its rank's card in every suit."""
     edges = [-1, *sorted({CARRE_POSITIONS[carre] for carre in carres}), CARDS_PER_SUIT]
-    return [high - low - 1 for low, high in zip(edges, edges[1:]) if high - low > 1]
+    return [high - low - 1 for low, high in pairwise(edges) if high - low > 1]
 
 
 def _and(words: list[str]) -> str:

@@ -37,7 +37,6 @@ from scorekeeper.belote.terms import (
     Team,
 )
 
-
 # The members the engine compares with on every hand, named once: Python 3.11 finds a member on its
 # enum class (`ContractKind.POINTS`) through EnumType's __getattr__ hook, at several times the cost of
 # a module's name, and those lookups were a tenth of a hand's time (bench/score_engine.py).
