@@ -8,7 +8,7 @@ The vocabulary it scores with (teams, modes, melds, contracts) is in `terms`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from scorekeeper.belote.errors import InvalidHand
@@ -28,6 +28,7 @@ from scorekeeper.belote.terms import (
     CARRE_RANK_ORDER,
     FAILED_CONTRACT_BONUS,
     FLAT_CAPOT_VALUE,
+    MELD_POINTS,
     TEAMS,
     BestMeldCall,
     ContractKind,
@@ -105,13 +106,6 @@ def rounded_card_points(taker_points: int, rounding: Rounding) -> tuple[int, int
 # --- melds ----------------------------------------------------------------------------------
 
 
-def best_single_meld(melds: tuple[Meld, ...], mode: Mode) -> Meld | None:
-    """The team's strongest meld: highest value, then a carré over a sequence, then rank."""
-    if not melds:
-        return None
-    return max(melds, key=lambda meld: (meld.points(mode), meld.is_carre, CARRE_RANK_ORDER.get(meld, 0)))
-
-
 class BestMeld(NamedTuple):
     """What the comparison needs of a team's strongest meld, however it is known (a code told by
     the table, or cards seen by the meld checker)."""
@@ -119,6 +113,21 @@ class BestMeld(NamedTuple):
     value: int
     carre: Meld | None  # the carré's code; None for a sequence
     label: str
+
+
+# How the melds told by their codes compare in each mode: value, then a carré over a sequence, then rank.
+MELD_STRENGTH = {
+    mode: {meld: (points, meld.is_carre, CARRE_RANK_ORDER.get(meld, 0)) for meld, points in MELD_POINTS[mode].items()}
+    for mode in Mode
+}
+
+
+def best_meld(melds: Sequence[Meld], mode: Mode) -> BestMeld | None:
+    """A team's strongest meld by its code (None without melds), as `compare_best_melds` reads it."""
+    if not melds:
+        return None
+    meld = max(melds, key=MELD_STRENGTH[mode].__getitem__)
+    return BestMeld(MELD_POINTS[mode][meld], meld if meld.is_carre else None, meld.label)
 
 
 def compare_best_melds(a: BestMeld | None, b: BestMeld | None) -> MeldOutcome | None:
@@ -151,11 +160,8 @@ def meld_winner(hand: Hand) -> MeldOutcome:
     """Only the team with the best meld scores its melds (SCORING.md, "Melds")."""
     if not any(hand.melds.values()):
         return NO_MELDS  # most hands: what compare_best_melds(None, None) says
-    a, b = (best_single_meld(hand.melds[team], hand.mode) for team in TEAMS)
-    outcome = compare_best_melds(*(
-        BestMeld(meld.points(hand.mode), meld if meld.is_carre else None, meld.label) if meld else None
-        for meld in (a, b)
-    ))
+    a, b = (best_meld(hand.melds[team], hand.mode) for team in TEAMS)
+    outcome = compare_best_melds(a, b)
     if outcome is not None:
         return outcome
     # Two sequences of equal value: the cards decide, and only the table has seen them.
@@ -198,11 +204,10 @@ def contract_label(hand: Hand, prefix: str = "Contrat", value: int | None = None
 
 def count_figures(hand: Hand, outcome: MeldOutcome) -> dict[Team, TeamFigures]:
     """Each team's card, meld and belote points, counted once for the rules and their explanation."""
-    told, mode = hand.taker_points, hand.mode
+    told, points = hand.taker_points, MELD_POINTS[hand.mode]
     figures = {}
     for team in TEAMS:
-        team_melds = hand.melds[team]
-        declared = sum([meld.points(mode) for meld in team_melds]) if team_melds else 0
+        declared = sum(map(points.__getitem__, hand.melds[team]))
         melds = declared if outcome.winner is team else 0
         belote = BELOTE_POINTS * hand.belote[team]
         if told is None:

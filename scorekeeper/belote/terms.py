@@ -12,7 +12,7 @@ times the cost of an attribute), and these add up to a third of a hand's time (b
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -167,10 +167,9 @@ class Meld(StrEnum):
     CARRE_Q = "carre_Q"
 
     is_carre: bool
-    _points: Mapping[Mode, int]  # by mode
 
     def points(self, mode: Mode) -> int:
-        return self._points[mode]
+        return MELD_POINTS[mode][self]
 
     @property
     def label(self) -> str:
@@ -194,11 +193,14 @@ MELD_VALUES = {
     Meld.CARRE_K: 100,
     Meld.CARRE_Q: 100,
 }
+# What each meld is worth in each mode: MELD_VALUES, but for the rules text's one exception (a carré d'as
+# is 200 in sans atout).
+MELD_POINTS = {
+    mode: {meld: 200 if (meld, mode) == (Meld.CARRE_A, Mode.NO_TRUMP) else value for meld, value in MELD_VALUES.items()}
+    for mode in Mode
+}
 for _meld in Meld:
     _meld.is_carre = _meld.value.startswith("carre_")
-    # the rules text's one exception: a carré d'as is 200 in sans atout
-    _meld._points = {mode: 200 if _meld is Meld.CARRE_A and mode is Mode.NO_TRUMP else MELD_VALUES[_meld]
-                     for mode in Mode}
 
 MELD_LABELS = {
     Meld.TIERCE: "tierce",

@@ -15,7 +15,7 @@ from scorekeeper.belote.cards import DECK, DECK_SIZE, HAND_SIZE, Card, Suit, par
 from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.melds import FoundMeld, belotes, compare_hands, find_melds
 from scorekeeper.belote.names import MAX_NAME_LENGTH
-from scorekeeper.belote.scoring import BestMeld, best_single_meld, compare_best_melds
+from scorekeeper.belote.scoring import best_meld, compare_best_melds
 from scorekeeper.belote.terms import CARD_POINTS_TOTAL, MODE_LABELS, SIDES, Meld, Mode, Team
 from scorekeeper.web.tools.links import way_back, with_fields, with_params
 
@@ -185,11 +185,7 @@ def deal_fields(checks: dict[Team, HandCheck], mode: Mode, winner: Team | None) 
     for team in (Team.A, Team.B):
         if checks[team].belotes:
             fields.append((f"belote_{team.value}", checks[team].belotes))
-    best = {team: best_single_meld(codes[team], mode) for team in codes}
-    if compare_best_melds(*(
-        BestMeld(meld.points(mode), meld if meld.is_carre else None, meld.label) if meld else None
-        for meld in best.values()
-    )) is None:
+    if compare_best_melds(*(best_meld(codes[team], mode) for team in (Team.A, Team.B))) is None:
         fields.append(("best_meld", winner.value if winner else "none"))
     return fields
 
