@@ -300,11 +300,7 @@ class Contract:
     @property
     def label(self) -> str:
         """'100', 'capot', 'générale': in sentences."""
-        if self.kind is ContractKind.CAPOT:
-            return "capot"
-        if self.kind is ContractKind.GENERALE:
-            return "générale"
-        return str(self.value)
+        return CONTRACT_WORDS.get(self.kind) or str(self.value)
 
     @property
     def title(self) -> str:
@@ -312,6 +308,7 @@ class Contract:
         return self.label[:1].upper() + self.label[1:]
 
 
+CONTRACT_WORDS = {ContractKind.CAPOT: "capot", ContractKind.GENERALE: "générale"}  # the contracts that are words
 CAPOT = Contract(ContractKind.CAPOT, CAPOT_VALUE)
 GENERALE = Contract(ContractKind.GENERALE, GENERALE_VALUE)
 CONTRACTS = (*(Contract.points(value) for value in CONTRACT_VALUES), CAPOT, GENERALE)
