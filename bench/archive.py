@@ -38,10 +38,46 @@ from scorekeeper.web import create_app  # noqa: E402
 
 RUNS = 9
 NAMES = [
-    "Ana", "Bruno", "Chloé", "David", "Élise", "Fabien", "Gaëlle", "Hugo", "Inès", "Julien", "Karine", "Léo",
-    "Manon", "Nicolas", "Océane", "Pierre", "Quentin", "Rose", "Sébastien", "Théo", "Ursule", "Victor",
-    "Wendy", "Xavier", "Yasmine", "Zoé", "Arthur", "Béatrice", "Camille", "Denis", "Emma", "François",
-    "Gérard", "Hélène", "Isabelle", "Jacques", "Louise", "Marcel", "Nathalie", "Olivier",
+    "Ana",
+    "Bruno",
+    "Chloé",
+    "David",
+    "Élise",
+    "Fabien",
+    "Gaëlle",
+    "Hugo",
+    "Inès",
+    "Julien",
+    "Karine",
+    "Léo",
+    "Manon",
+    "Nicolas",
+    "Océane",
+    "Pierre",
+    "Quentin",
+    "Rose",
+    "Sébastien",
+    "Théo",
+    "Ursule",
+    "Victor",
+    "Wendy",
+    "Xavier",
+    "Yasmine",
+    "Zoé",
+    "Arthur",
+    "Béatrice",
+    "Camille",
+    "Denis",
+    "Emma",
+    "François",
+    "Gérard",
+    "Hélène",
+    "Isabelle",
+    "Jacques",
+    "Louise",
+    "Marcel",
+    "Nathalie",
+    "Olivier",
 ]
 TEAM_NAMES = [("Nous", "Eux"), ("Les As", "Les Rois"), ("Pique", "Cœur"), ("Jeunes", "Anciens")]
 MODES = ["spades", "hearts", "diamonds", "clubs", "no_trump", "all_trump"]
@@ -124,8 +160,9 @@ def fill(path: str, games: int, deals: int, seed: int = 5, all_hands: bool = Fal
     for evening in range(evening_count):
         day = first_day + timedelta(days=2 * evening)
         stamp = datetime(day.year, day.month, day.day, 19, tzinfo=UTC).isoformat(timespec="milliseconds")
-        evening_rows.append((evening + 1, day.isoformat(), rng.choice(["", "Chez Ana", "Au club", "Chez Hugo"]), "",
-                             stamp))
+        evening_rows.append(
+            (evening + 1, day.isoformat(), rng.choice(["", "Chez Ana", "Au club", "Chez Hugo"]), "", stamp)
+        )
     for index in range(games):
         while (game_id := store.new_game_id()) in ids:
             pass

@@ -55,8 +55,17 @@ class Server:
         }
         log = open(self.log_path or os.devnull, "ab")  # noqa: SIM115  (closed with the process)
         command = [
-            sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"),
-            "--bind", f"{HOST}:{self.port}", "--workers", str(self.workers), *self.options, self.app,
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "-c",
+            str(ROOT / "gunicorn.conf.py"),
+            "--bind",
+            f"{HOST}:{self.port}",
+            "--workers",
+            str(self.workers),
+            *self.options,
+            self.app,
         ]
         self.process = subprocess.Popen(
             command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True

@@ -85,8 +85,13 @@ def archive_of(megabytes: float, seed: int = 14) -> dict:
         day = first_day + timedelta(days=number)
         stamp = datetime(day.year, day.month, day.day, 19, tzinfo=UTC)
         data["evenings"].append(
-            {"id": number + 1, "date": day.isoformat(), "place": "Au club", "note": "",
-             "created_at": stamp.isoformat(timespec="milliseconds")}
+            {
+                "id": number + 1,
+                "date": day.isoformat(),
+                "place": "Au club",
+                "note": "",
+                "created_at": stamp.isoformat(timespec="milliseconds"),
+            }
         )
     for number in range(count):
         evening = number // GAMES_PER_EVENING
@@ -94,8 +99,12 @@ def archive_of(megabytes: float, seed: int = 14) -> dict:
             minutes=5 + 50 * (number % GAMES_PER_EVENING)
         )
         data["games"].append(
-            {**templates[number % len(templates)], "id": f"g{number:07d}", "evening": evening + 1,
-             "created_at": moment.isoformat(timespec="milliseconds")}
+            {
+                **templates[number % len(templates)],
+                "id": f"g{number:07d}",
+                "evening": evening + 1,
+                "created_at": moment.isoformat(timespec="milliseconds"),
+            }
         )
     return data
 

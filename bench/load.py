@@ -143,7 +143,9 @@ class Table(threading.Thread):
 
     def play(self) -> None:
         status, _, payload = self.request(
-            "write", "POST", "/api/v1/games",
+            "write",
+            "POST",
+            "/api/v1/games",
             {"teams": {"A": f"Table {self.number}", "B": "Eux"}, "players": ["Ana", "Bruno", "Chloé", "David"]},
         )
         if status != 201:
@@ -233,23 +235,29 @@ def run(url: str, database: str | None, args, group: int | None = None) -> int:
 
     everything = [value for values in stats.latencies.values() for value in values]
     print(f"tables: {args.tables} × {args.deals} deals, {args.workers} gunicorn workers, think {args.think_ms} ms")
-    print(f"requests: {stats.requests} in {elapsed:.1f} s = {stats.requests / elapsed:.0f} req/s "
-          f"({stats.retries} retries after a connection error)")
+    print(
+        f"requests: {stats.requests} in {elapsed:.1f} s = {stats.requests / elapsed:.0f} req/s "
+        f"({stats.retries} retries after a connection error)"
+    )
     acknowledged = sum(table.acknowledged for table in tables)
     print(f"deals acknowledged: {acknowledged} = {acknowledged / elapsed:.0f} deals/s")
     for kind in ("write", "read", "html"):
         values = stats.latencies.get(kind, [])
         if values:
-            print(f"  {kind:5} n={len(values):5}  p50 {percentile(values, 0.5):6.1f} ms  "
-                  f"p99 {percentile(values, 0.99):6.1f} ms  max {max(values) * 1000:6.1f} ms  "
-                  f"mean {statistics.fmean(values) * 1000:6.1f} ms")
+            print(
+                f"  {kind:5} n={len(values):5}  p50 {percentile(values, 0.5):6.1f} ms  "
+                f"p99 {percentile(values, 0.99):6.1f} ms  max {max(values) * 1000:6.1f} ms  "
+                f"mean {statistics.fmean(values) * 1000:6.1f} ms"
+            )
     p99 = percentile(everything, 0.99) if everything else float("inf")
     print(f"  all   n={len(everything):5}  p50 {percentile(everything, 0.5):6.1f} ms  p99 {p99:6.1f} ms")
     cores = os.cpu_count() or 1
     others = max(0.0, busy - client_cpu - server_cpu)
-    print(f"CPU: {busy:.1f} s busy of the {elapsed * cores:.1f} s that {cores} cores offer: server "
-          f"{server_cpu:.1f} s ({server_cpu / max(1, stats.requests) * 1000:.1f} ms a request), this client "
-          f"{client_cpu:.1f} s, other programs {others:.1f} s" + ("  <- not a quiet machine" if others > 1 else ""))
+    print(
+        f"CPU: {busy:.1f} s busy of the {elapsed * cores:.1f} s that {cores} cores offer: server "
+        f"{server_cpu:.1f} s ({server_cpu / max(1, stats.requests) * 1000:.1f} ms a request), this client "
+        f"{client_cpu:.1f} s, other programs {others:.1f} s" + ("  <- not a quiet machine" if others > 1 else "")
+    )
     print(f"errors: {len(stats.errors)}")
     for message in stats.errors[:10]:
         print("  " + message)

@@ -106,8 +106,9 @@ def api_record(client: Client, games: Games) -> float:
     """One request: the API answers a recorded deal with the whole sheet (API.md)."""
     game_id, kind, body = games.deal()
     started = time.perf_counter()
-    status, _, payload = client.json("POST", f"/api/v1/games/{game_id}/{kind}", body,
-                                     {"Idempotency-Key": uuid.uuid4().hex})
+    status, _, payload = client.json(
+        "POST", f"/api/v1/games/{game_id}/{kind}", body, {"Idempotency-Key": uuid.uuid4().hex}
+    )
     assert status == 201 and b'"hands"' in payload, status
     return time.perf_counter() - started
 
@@ -152,8 +153,10 @@ def csrf_token(client: Client) -> str:
 
 def summary(name: str, times: list[float]) -> float:
     rate = len(times) / sum(times)
-    print(f"  {name:28} {rate:7.1f} /s   median {statistics.median(times) * 1000:6.2f} ms   "
-          f"p99 {sorted(times)[int(0.99 * len(times))] * 1000:6.2f} ms")
+    print(
+        f"  {name:28} {rate:7.1f} /s   median {statistics.median(times) * 1000:6.2f} ms   "
+        f"p99 {sorted(times)[int(0.99 * len(times))] * 1000:6.2f} ms"
+    )
     return rate
 
 
@@ -166,8 +169,13 @@ def main() -> int:
         database = str(Path(folder) / "roundtrip.db")
         migrate(database)
         env = {"PYTHONPATH": f"{ROOT}:{ROOT / 'bench'}"}
-        with Server(database, workers=args.workers, app="roundtrip_app:create_app()", env=env,
-                    log_path=str(Path(folder) / "gunicorn.log")) as server:
+        with Server(
+            database,
+            workers=args.workers,
+            app="roundtrip_app:create_app()",
+            env=env,
+            log_path=str(Path(folder) / "gunicorn.log"),
+        ) as server:
             client = Client(server.port)
             api_games, one_games, page_games = Games(client), Games(client), Games(client)
             token = csrf_token(client)

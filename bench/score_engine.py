@@ -60,16 +60,21 @@ def typical_hands() -> list[Hand]:
         Hand(Team.A, Contract.points(80), Mode.SPADES, taker_points=72, belote=belote(a=1)),
         Hand(Team.A, Contract.points(100), Mode.CLUBS, Coinche.COINCHE, taker_points=101),
         Hand(Team.A, Contract.points(100), Mode.CLUBS, Coinche.COINCHE, taker_points=90),
-        Hand(Team.B, Contract.points(120), Mode.DIAMONDS, Coinche.SURCOINCHE, taker_points=60,
-             belote=belote(a=1)),
-        Hand(Team.A, Contract.points(110), Mode.HEARTS, taker_points=95,
-             melds=melds((Meld.CINQUANTE,), (Meld.TIERCE,))),
+        Hand(Team.B, Contract.points(120), Mode.DIAMONDS, Coinche.SURCOINCHE, taker_points=60, belote=belote(a=1)),
+        Hand(
+            Team.A, Contract.points(110), Mode.HEARTS, taker_points=95, melds=melds((Meld.CINQUANTE,), (Meld.TIERCE,))
+        ),
         Hand(Team.A, Contract.points(100), Mode.NO_TRUMP, taker_points=90, melds=melds((Meld.CARRE_A,))),
         Hand(Team.A, Contract.points(100), Mode.ALL_TRUMP, taker_points=110, belote=belote(2, 1)),
-        Hand(Team.B, Contract.points(100), Mode.SPADES, taker_points=100,
-             melds=melds((Meld.CENT,), (Meld.CARRE_K,))),
-        Hand(Team.A, Contract.points(90), Mode.CLUBS, taker_points=95,
-             melds=melds((Meld.TIERCE,), (Meld.TIERCE, Meld.TIERCE)), best_meld=BestMeldCall.B),
+        Hand(Team.B, Contract.points(100), Mode.SPADES, taker_points=100, melds=melds((Meld.CENT,), (Meld.CARRE_K,))),
+        Hand(
+            Team.A,
+            Contract.points(90),
+            Mode.CLUBS,
+            taker_points=95,
+            melds=melds((Meld.TIERCE,), (Meld.TIERCE, Meld.TIERCE)),
+            best_meld=BestMeldCall.B,
+        ),
         Hand(Team.A, Contract.points(130), Mode.SPADES, all_tricks=True),
         Hand(Team.A, CAPOT, Mode.HEARTS, all_tricks=True),
         Hand(Team.A, CAPOT, Mode.HEARTS, Coinche.COINCHE, belote=belote(a=1)),
@@ -77,14 +82,13 @@ def typical_hands() -> list[Hand]:
         Hand(Team.A, GENERALE, Mode.ALL_TRUMP, Coinche.COINCHE),
     ]
     # every hand under every rounding
-    return [
-        replace(hand, rounding=rounding) for hand in hands for rounding in Rounding
-    ]
+    return [replace(hand, rounding=rounding) for hand in hands for rounding in Rounding]
 
 
 # Every option otherwise than by default but `scoring` (points annoncés would skip the rest).
-EVERY_OPTION = HouseRules(CoincheScope.WHOLE, True, AnnouncedCapot.FLAT, UnannouncedCapot.NONE, BeloteTo.WINNER,
-                          Counting.POINTS_FAITS)
+EVERY_OPTION = HouseRules(
+    CoincheScope.WHOLE, True, AnnouncedCapot.FLAT, UnannouncedCapot.NONE, BeloteTo.WINNER, Counting.POINTS_FAITS
+)
 
 
 def with_house_rules(hands: list[Hand]) -> list[Hand]:
@@ -109,8 +113,10 @@ def main() -> None:
         one_run(hands[:5])  # warm up
         runs = [one_run(hands) for _ in range(RUNS)]
         seconds = statistics.median(runs)
-        print(f"{title}: {len(hands)} hands, {1 / seconds:,.0f} hands per second, {seconds * 1e6:.2f} µs per hand "
-              f"(target: under 20 µs; fastest run {min(runs) * 1e6:.2f} µs)")
+        print(
+            f"{title}: {len(hands)} hands, {1 / seconds:,.0f} hands per second, {seconds * 1e6:.2f} µs per hand "
+            f"(target: under 20 µs; fastest run {min(runs) * 1e6:.2f} µs)"
+        )
 
 
 if __name__ == "__main__":

@@ -89,8 +89,9 @@ class Phone:
         self.latencies: list[float] = []
         self.errors: list[str] = []
 
-    def request(self, method: str, path: str, body: dict | None = None,
-                headers: dict | None = None) -> tuple[int, bytes]:
+    def request(
+        self, method: str, path: str, body: dict | None = None, headers: dict | None = None
+    ) -> tuple[int, bytes]:
         if self.connection is None:
             self.connection = http.client.HTTPConnection(HOST, self.port, timeout=REQUEST_TIMEOUT_S)
         data = json.dumps(body).encode() if body is not None else None
@@ -124,8 +125,9 @@ class Phone:
                 game_id, number = json.loads(payload)["id"], 0
             kind, body = PLAN[number]
             number += 1
-            status, _ = self.request("POST", f"/api/v1/games/{game_id}/{kind}", body,
-                                  {"Idempotency-Key": uuid.uuid4().hex})
+            status, _ = self.request(
+                "POST", f"/api/v1/games/{game_id}/{kind}", body, {"Idempotency-Key": uuid.uuid4().hex}
+            )
             if status != 201:
                 self.errors.append(f"record: {status}")
             for path in (f"/parties/{game_id}", f"/api/v1/games/{game_id}"):
@@ -153,18 +155,26 @@ def measure(port: int, tricklers: int, seconds: float) -> dict:
             trickler.join(timeout=10)
     values = phone.latencies
     return {
-        "n": len(values), "errors": phone.errors,
-        "p50": percentile(values, 0.5), "p99": percentile(values, 0.99), "max": max(values) * 1000,
+        "n": len(values),
+        "errors": phone.errors,
+        "p50": percentile(values, 0.5),
+        "p99": percentile(values, 0.99),
+        "max": max(values) * 1000,
         "trickled": sum(trickler.sent for trickler in slow),
         "dropped": sum(trickler.dropped for trickler in slow),
     }
 
 
 def report(name: str, tricklers: int, figures: dict) -> None:
-    print(f"  {name:38} n={figures['n']:5}  p50 {figures['p50']:7.1f} ms  p99 {figures['p99']:7.1f} ms  "
-          f"max {figures['max']:7.1f} ms  failed {len(figures['errors'])}"
-          + (f"  (trickled {figures['trickled']} bytes, {figures['dropped']} of {tricklers} dropped by the server)"
-             if tricklers else ""))
+    print(
+        f"  {name:38} n={figures['n']:5}  p50 {figures['p50']:7.1f} ms  p99 {figures['p99']:7.1f} ms  "
+        f"max {figures['max']:7.1f} ms  failed {len(figures['errors'])}"
+        + (
+            f"  (trickled {figures['trickled']} bytes, {figures['dropped']} of {tricklers} dropped by the server)"
+            if tricklers
+            else ""
+        )
+    )
     for message in figures["errors"][:3]:
         print("      " + message)
 
@@ -184,8 +194,9 @@ def main() -> int:
         with tempfile.TemporaryDirectory(prefix="belote-slow-") as folder:
             database = str(Path(folder) / "slow.db")
             migrate(database)
-            with Server(database, workers=args.workers, options=options,
-                        log_path=str(Path(folder) / "gunicorn.log")) as server:
+            with Server(
+                database, workers=args.workers, options=options, log_path=str(Path(folder) / "gunicorn.log")
+            ) as server:
                 print(f"{name}, {args.workers} workers, {args.seconds:.0f} s a run:")
                 quiet = measure(server.port, 0, args.seconds)
                 report("alone", 0, quiet)
@@ -194,8 +205,10 @@ def main() -> int:
                 if key == "current":
                     met = not slowed["errors"] and slowed["p99"] < 100
     if args.only != "sync":
-        print(f"target (current server): no failed request, p99 under 100 ms with the trickling phones: "
-              f"{'met' if met else 'MISSED'}")
+        print(
+            f"target (current server): no failed request, p99 under 100 ms with the trickling phones: "
+            f"{'met' if met else 'MISSED'}"
+        )
     return 0 if met else 1
 
 

@@ -55,8 +55,13 @@ TIMEOUT_MS = 60_000
 def hand(index: int) -> dict:
     """The index-th hand: its dealer's left takes 80 in a suit and makes it with 92 (170 / 70)."""
     player = index % 4
-    return {"taker": "AB"[player % 2], "taker_player": player, "contract": 80, "mode": MODES[index % 4],
-            "taker_points": 92}
+    return {
+        "taker": "AB"[player % 2],
+        "taker_player": player,
+        "contract": 80,
+        "mode": MODES[index % 4],
+        "taker_points": 92,
+    }
 
 
 def api(port: int, method: str, path: str, body: dict) -> dict:
@@ -82,16 +87,22 @@ class Phone:
     """A throttled page in a browser context of its own, counting what crosses the line."""
 
     def __init__(self, browser):
-        self.context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                           service_workers="block")
+        self.context = browser.new_context(
+            viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, service_workers="block"
+        )
         self.page = self.context.new_page()
         self.page.set_default_timeout(TIMEOUT_MS)
         cdp = self.context.new_cdp_session(self.page)
         cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", {
-            "offline": False, "latency": LATENCY_MS,
-            "downloadThroughput": BYTES_PER_S, "uploadThroughput": BYTES_PER_S,
-        })
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": LATENCY_MS,
+                "downloadThroughput": BYTES_PER_S,
+                "uploadThroughput": BYTES_PER_S,
+            },
+        )
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
         self.bytes = 0
         self.requests = 0
@@ -107,8 +118,9 @@ class Phone:
     def _received(self, event: dict) -> None:
         response = event["response"]
         cached = event["requestId"] in self.from_cache or response.get("fromDiskCache")
-        if not (cached or response.get("fromPrefetchCache") or response.get("fromServiceWorker")) \
-                and response["url"].startswith("http"):
+        if not (cached or response.get("fromPrefetchCache") or response.get("fromServiceWorker")) and response[
+            "url"
+        ].startswith("http"):
             self.requests += 1
             self.urls.append(f"{response['status']} {response['url'].split('/', 3)[-1]}")
 
@@ -168,8 +180,11 @@ def another_phones_deal(phone: Phone, port: int, game_id: str, number: int) -> d
 
 def one_run(browser, base: str, port: int) -> dict[str, dict]:
     game_id = new_game(port)
-    pages = {"home": f"{base}/", "sheet": f"{base}/parties/{game_id}",
-             "deal form": f"{base}/parties/{game_id}/donnes/nouvelle"}
+    pages = {
+        "home": f"{base}/",
+        "sheet": f"{base}/parties/{game_id}",
+        "deal form": f"{base}/parties/{game_id}/donnes/nouvelle",
+    }
     figures: dict[str, dict] = {}
     for name, url in pages.items():
         phone = Phone(browser)
@@ -201,17 +216,21 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="belote-slow-line-") as folder:
         database = str(Path(folder) / "slow_line.db")
         migrate(database)
-        with Server(database, workers=args.workers, log_path=str(Path(folder) / "gunicorn.log")) as server, \
-                sync_playwright() as playwright:
+        with (
+            Server(database, workers=args.workers, log_path=str(Path(folder) / "gunicorn.log")) as server,
+            sync_playwright() as playwright,
+        ):
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             try:
                 for _ in range(args.runs):
                     runs.append(one_run(browser, server.url, server.port))
             finally:
                 browser.close()
-    print(f"Chromium, {LATENCY_MS} ms latency, {BYTES_PER_S * 8 // 1000} kbit/s each way, CPU ÷{CPU_SLOWDOWN}, "
-          f"no service worker; gunicorn ({args.workers} workers, gunicorn.conf.py) on {HOST}; "
-          f"a game of {HANDS} hands; medians of {len(runs)}:")
+    print(
+        f"Chromium, {LATENCY_MS} ms latency, {BYTES_PER_S * 8 // 1000} kbit/s each way, CPU ÷{CPU_SLOWDOWN}, "
+        f"no service worker; gunicorn ({args.workers} workers, gunicorn.conf.py) on {HOST}; "
+        f"a game of {HANDS} hands; medians of {len(runs)}:"
+    )
     for what in runs[0]:
         seconds = [run[what]["s"] for run in runs]
         told = "        " if seconds[0] is None else f"{statistics.median(seconds):6.2f} s"

@@ -85,8 +85,10 @@ def test_an_api_write_without_the_password_is_a_french_401(locked, client, game_
     ("path", "form"),
     [
         ("/parties/nouvelle", {"team_a": "Nous"}),
-        ("/parties/{game}/donnes/nouvelle", {"taker_player": "0", "contract": "80", "mode": "hearts",
-                                              "points": "92", "enregistrer": "1"}),
+        (
+            "/parties/{game}/donnes/nouvelle",
+            {"taker_player": "0", "contract": "80", "mode": "hearts", "points": "92", "enregistrer": "1"},
+        ),
         ("/parties/{game}/redonne", {"reason": "all_pass"}),
         ("/parties/{game}/annuler", {}),
     ],
@@ -103,8 +105,11 @@ def test_a_page_write_without_the_password_goes_to_the_login_page(locked, client
 
 
 def test_a_refused_form_comes_back_to_the_page_it_was_sent_from(locked, client, game_id):
-    response = client.post(f"/parties/{game_id}/redonne", data={"reason": "all_pass"},
-                           headers={"Referer": f"http://localhost/parties/{game_id}"})
+    response = client.post(
+        f"/parties/{game_id}/redonne",
+        data={"reason": "all_pass"},
+        headers={"Referer": f"http://localhost/parties/{game_id}"},
+    )
     assert response.headers["Location"] == f"/connexion?next=/parties/{game_id}"
 
 
@@ -114,8 +119,9 @@ def test_the_form_pages_ask_for_the_password_before_being_filled_in(locked, clie
     assert response.headers["Location"] == f"/connexion?next=/parties/{game_id}/donnes/nouvelle"
 
 
-@pytest.mark.parametrize("path", ["/", "/parties/{game}", "/api/v1/games/{game}", "/outils/compter",
-                                  "/static/style.css"])
+@pytest.mark.parametrize(
+    "path", ["/", "/parties/{game}", "/api/v1/games/{game}", "/outils/compter", "/static/style.css"]
+)
 def test_reading_stays_open(locked, client, game_id, path):
     response = client.get(path.format(game=game_id))
     response.close()

@@ -122,7 +122,7 @@ def test_a_past_game_is_read_only_with_every_breakdown_and_a_chart(client, db):
     assert 'class="why"' in page  # the explanations, as on the live sheet
     assert "Modifier" not in page and "Supprimer" not in page and "sheet.js" not in page
     assert "samedi 17 mai 2025" in page
-    svg = page[page.index("<svg"):page.index("</svg>")]
+    svg = page[page.index("<svg") : page.index("</svg>")]
     assert 'viewBox="0 0 360 230"' in svg and 'width="100%"' in svg
     assert svg.count("<polyline") == 2 and "Objectif 1000" in svg
     assert 'stroke-dasharray="6 4"' in svg  # the target's line
@@ -199,10 +199,20 @@ def test_search_pages_its_games(client, db):
 
 
 ARCHIVE_PAGES = [
-    "/", "/soirees", "/soirees/1", "/soirees/1/imprimer", "/archives/parties/{game}",
-    "/archives/parties/{game}/imprimer", "/recherche?joueur=ana", "/statistiques", "/statistiques/equipes",
-    "/statistiques/joueurs/ana", "/statistiques/equipes/ana|chloe", "/statistiques/donnes?joueur=ana",
-    "/statistiques/parties?joueur=ana", "/archives/importer",
+    "/",
+    "/soirees",
+    "/soirees/1",
+    "/soirees/1/imprimer",
+    "/archives/parties/{game}",
+    "/archives/parties/{game}/imprimer",
+    "/recherche?joueur=ana",
+    "/statistiques",
+    "/statistiques/equipes",
+    "/statistiques/joueurs/ana",
+    "/statistiques/equipes/ana|chloe",
+    "/statistiques/donnes?joueur=ana",
+    "/statistiques/parties?joueur=ana",
+    "/archives/importer",
 ]
 
 

@@ -11,8 +11,10 @@ ALL_CARDS = [rank + suit for suit in "SHDC" for rank in ("7", "8", "9", "10", "J
     ("body", "answer"),
     [
         # J♥ 20 + 9♥ 14 + A♠ 11 + J♠ 2 + four cards worth nothing + dix de der 10.
-        ({"mode": "hearts", "cards": ["JH", "9H", "AS", "JS", "7S", "8S", "7D", "8D"], "last_trick": True},
-         {"points": 57, "cards": 8}),
+        (
+            {"mode": "hearts", "cards": ["JH", "9H", "AS", "JS", "7S", "8S", "7D", "8D"], "last_trick": True},
+            {"points": 57, "cards": 8},
+        ),
         ({"mode": "no_trump", "cards": ["AS", "AH"], "last_trick": False}, {"points": 38, "cards": 2}),
         ({"mode": "all_trump", "cards": ["JS", "9H"], "last_trick": False}, {"points": 23, "cards": 2}),
         ({"mode": "clubs", "cards": [], "last_trick": True}, {"points": 10, "cards": 0}),
@@ -59,13 +61,25 @@ def test_melds_carre_of_aces_in_sans_atout(client):
 @pytest.mark.parametrize(
     ("hands", "mode", "winner", "reason"),
     [
-        ({"A": ["8S", "9S", "10S"], "B": ["8H", "9H", "10H"]}, "hearts", "B",
-         "suites égales (tierce au 10) : celle à l'atout (♥ cœur) l'emporte"),
-        ({"A": ["8S", "9S", "10S"], "B": ["8H", "9H", "10H"]}, "clubs", None,
-         "suites égales (tierce au 10) : personne ne marque ses annonces"),
+        (
+            {"A": ["8S", "9S", "10S"], "B": ["8H", "9H", "10H"]},
+            "hearts",
+            "B",
+            "suites égales (tierce au 10) : celle à l'atout (♥ cœur) l'emporte",
+        ),
+        (
+            {"A": ["8S", "9S", "10S"], "B": ["8H", "9H", "10H"]},
+            "clubs",
+            None,
+            "suites égales (tierce au 10) : personne ne marque ses annonces",
+        ),
         ({"A": ["KS", "KH", "KD", "KC"], "B": ["9C", "10C", "JC", "QC", "KC"]}, "hearts", None, None),
-        ({"A": ["AS", "AH", "AD", "AC"], "B": ["JS", "JH", "JD", "JC"]}, "no_trump", "A",
-         "à valeur égale (200), le carré d'as est le plus haut carré"),
+        (
+            {"A": ["AS", "AH", "AD", "AC"], "B": ["JS", "JH", "JD", "JC"]},
+            "no_trump",
+            "A",
+            "à valeur égale (200), le carré d'as est le plus haut carré",
+        ),
         ({"A": [], "B": []}, "hearts", None, "aucune annonce"),
     ],
 )
@@ -87,7 +101,9 @@ def test_two_hands_give_each_hand_its_melds(client):
     assert answer["hands"]["A"]["total"] == 50
     assert answer["hands"]["B"] == {
         "melds": [{"code": "tierce", "cards": ["QH", "KH", "AH"], "value": 20}],
-        "total": 20, "belote": True, "belotes": 1,
+        "total": 20,
+        "belote": True,
+        "belotes": 1,
     }
     assert answer["winner"] == "A"
     assert answer["reason"] == "meilleure annonce : cinquante au 10 ♦ 50 contre tierce à l'as ♥ 20"
@@ -105,10 +121,14 @@ COUNT_REFUSALS = [
     ({"mode": "hearts", "cards": ["JH", "11H"], "last_trick": True}, "« cards » : carte inconnue « 11H »"),
     ({"mode": "hearts", "cards": ["jh"], "last_trick": True}, "« cards » : carte inconnue « jh »"),
     ({"mode": "hearts", "cards": [7], "last_trick": True}, "« cards » : carte inconnue 7"),
-    ({"mode": "hearts", "cards": ["JH", "9H", "JH"], "last_trick": True},
-     "« cards » : la carte JH (valet de cœur) est donnée deux fois."),
-    ({"mode": "hearts", "cards": ALL_CARDS + ["7S"], "last_trick": True},
-     "« cards » : 33 cartes, le jeu n'en a que 32."),
+    (
+        {"mode": "hearts", "cards": ["JH", "9H", "JH"], "last_trick": True},
+        "« cards » : la carte JH (valet de cœur) est donnée deux fois.",
+    ),
+    (
+        {"mode": "hearts", "cards": ALL_CARDS + ["7S"], "last_trick": True},
+        "« cards » : 33 cartes, le jeu n'en a que 32.",
+    ),
 ]
 
 
@@ -137,8 +157,10 @@ MELDS_REFUSALS = [
     ({"mode": "hearts", "hands": {"A": EIGHT + ["7H"], "B": []}}, "« hands.A » : 9 cartes, une main en a 8 au plus."),
     ({"mode": "hearts", "hands": {"A": [], "B": ["XX"]}}, "« hands.B » : carte inconnue « XX »"),
     ({"mode": "hearts", "hands": {"A": [], "B": "7S"}}, "« hands.B » doit être une liste de cartes"),
-    ({"mode": "hearts", "hands": {"A": ["7S"], "B": ["7S"]}},
-     "« hands » : la carte 7S (7 de pique) est dans les deux mains."),
+    (
+        {"mode": "hearts", "hands": {"A": ["7S"], "B": ["7S"]}},
+        "« hands » : la carte 7S (7 de pique) est dans les deux mains.",
+    ),
 ]
 
 

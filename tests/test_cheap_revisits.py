@@ -81,8 +81,10 @@ def test_static_text_is_compressed_once_and_says_the_same(app, client):
         assert "Content-Encoding" not in plain.headers and plain.data == path.read_bytes()
         assert plain.headers["ETag"] == packed.headers["ETag"]  # the contents, whatever the encoding
     # compressed when the folder is read, not at each request: the same bytes every time
-    assert static_folder(app.static_folder).files["engine.js"].gzipped == client.get("/static/engine.js",
-                                                                                      headers=GZIP).data
+    assert (
+        static_folder(app.static_folder).files["engine.js"].gzipped
+        == client.get("/static/engine.js", headers=GZIP).data
+    )
     png = client.get("/static/icons/icon-192.png", headers=GZIP)  # already compressed
     assert png.status_code == 200 and "Content-Encoding" not in png.headers
 
@@ -102,8 +104,10 @@ def test_the_folder_is_read_once_but_again_at_each_request_in_debug_mode(app, cl
     assert (after.headers["ETag"] != before.headers["ETag"]) is debug
 
 
-@pytest.mark.parametrize("path", ["/static/nothing.js", "/static/../pyproject.toml", "/static/icons/../../README.md",
-                                  "/static/%2e%2e/README.md"])
+@pytest.mark.parametrize(
+    "path",
+    ["/static/nothing.js", "/static/../pyproject.toml", "/static/icons/../../README.md", "/static/%2e%2e/README.md"],
+)
 def test_only_the_static_folders_files_are_served(client, path):
     assert client.get(path).status_code == 404
 
@@ -204,11 +208,19 @@ def test_a_page_kept_then_revalidated_still_posts(app, game):
     url = f"/parties/{game}/donnes/nouvelle"
     page = phone.get(url)
     assert phone.get(url, headers={"If-None-Match": page.headers["ETag"]}).status_code == 304
-    fields = dict(re.findall(r'<input id="(csrf_token|request_id|number)" name="\1" type="hidden" value="([^"]*)"',
-                             page.text))
+    fields = dict(
+        re.findall(r'<input id="(csrf_token|request_id|number)" name="\1" type="hidden" value="([^"]*)"', page.text)
+    )
     assert set(fields) == {"csrf_token", "request_id", "number"}
-    form = {**fields, "taker_player": "0", "contract": "80", "mode": "hearts", "points": "92",
-            "points_team": "takers", "enregistrer": "1"}
+    form = {
+        **fields,
+        "taker_player": "0",
+        "contract": "80",
+        "mode": "hearts",
+        "points": "92",
+        "points_team": "takers",
+        "enregistrer": "1",
+    }
     saved = contextvars.Context().run(phone.client.post, url, data=form)
     assert saved.status_code == 302, saved.text
     assert phone.get(f"/parties/{game}").text.count('<li id="donne-') == 4

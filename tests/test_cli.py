@@ -82,14 +82,19 @@ def test_export_csv_with_commas_is_the_old_format(app, db, filled, tmp_path):
 
 
 def test_export_csv_neutralises_formulas_on_the_command_line_too(app, db, tmp_path):
-    game_id = service.create_game(db, {"players": ["=1+1", "Bruno", "@SUM(A1)", "David"],
-                                        "teams": {"A": '=HYPERLINK("http://x","y")', "B": "-1+2"}}).game.id
+    game_id = service.create_game(
+        db,
+        {"players": ["=1+1", "Bruno", "@SUM(A1)", "David"], "teams": {"A": '=HYPERLINK("http://x","y")', "B": "-1+2"}},
+    ).game.id
     service.record_hand(db, game_id, EX_1)
     assert app.test_cli_runner().invoke(args=["export", str(tmp_path / "a.csv")]).exit_code == 0
     text = (tmp_path / "a.csv").read_text(encoding="utf-8-sig")
     (row,) = csv.DictReader(io.StringIO(text, newline=""), delimiter=";")
     assert (row["équipe A"], row["équipe B"], row["donneur"], row["preneur"]) == (
-        "'=HYPERLINK(\"http://x\",\"y\")", "'-1+2", "'=1+1", "'=1+1"
+        '\'=HYPERLINK("http://x","y")',
+        "'-1+2",
+        "'=1+1",
+        "'=1+1",
     )
 
 

@@ -25,6 +25,7 @@ def long_game(client) -> str:
 
 def same_but_request_ids(first: bytes, second: bytes) -> bool:
     """A page carries a new request id in each form (what makes a resubmitted form one deal)."""
+
     def blank(page: bytes) -> bytes:
         return re.sub(rb'(name="request_id" type="hidden" value=")[^"]*', rb"\1", page)
 

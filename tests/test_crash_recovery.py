@@ -20,7 +20,6 @@ from tests.bench_scripts import bench_module
 pytestmark = pytest.mark.slow
 
 
-
 gunicorn_server = bench_module("gunicorn_server")
 DEAL_PLAN = bench_module("load").deal_plan(40)  # 40 deals, the last one ends the game
 TABLES = 8
@@ -45,7 +44,9 @@ class Table(threading.Thread):
         connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=10)
         try:
             connection.request(
-                "POST", f"/api/v1/games/{self.game_id}/{kind}", body=json.dumps(body),
+                "POST",
+                f"/api/v1/games/{self.game_id}/{kind}",
+                body=json.dumps(body),
                 headers={"Content-Type": "application/json", "Idempotency-Key": self.key(number)},
             )
             response = connection.getresponse()

@@ -95,10 +95,14 @@ def vocabulary() -> Any:
 
 def run_js(node: str, cases: list[dict], source: str | None = None) -> list[dict]:
     """Each case answered by the JavaScript engine (`source`: its text, static/engine.js by default)."""
-    payload = {"source": source if source is not None else ENGINE.read_text(encoding="utf-8"),
-               "vocabulary": vocabulary(), "cases": cases}
-    done = subprocess.run([node, str(RUNNER)], input=json.dumps(payload), capture_output=True, text=True,
-                          encoding="utf-8", timeout=120)
+    payload = {
+        "source": source if source is not None else ENGINE.read_text(encoding="utf-8"),
+        "vocabulary": vocabulary(),
+        "cases": cases,
+    }
+    done = subprocess.run(
+        [node, str(RUNNER)], input=json.dumps(payload), capture_output=True, text=True, encoding="utf-8", timeout=120
+    )
     assert done.returncode == 0, done.stderr
     answers = json.loads(done.stdout)
     assert len(answers) == len(cases)
@@ -147,8 +151,12 @@ def random_house(rng: random.Random) -> dict[str, Any]:
 
 def random_game_rules(rng: random.Random) -> dict[str, Any]:
     """A game's rules as its JSON holds them (Rules.as_json: the house rules that differ from the default)."""
-    return Rules(rounding=Rounding(rng.choice(ROUNDINGS)), misere=rng.random() < 0.3,
-                 carre_de_sept=rng.random() < 0.3, house=parse_house_rules(random_house(rng))).as_json()
+    return Rules(
+        rounding=Rounding(rng.choice(ROUNDINGS)),
+        misere=rng.random() < 0.3,
+        carre_de_sept=rng.random() < 0.3,
+        house=parse_house_rules(random_house(rng)),
+    ).as_json()
 
 
 def random_scoring_rules(rng: random.Random) -> dict[str, Any]:
@@ -179,8 +187,9 @@ def random_body(rng: random.Random) -> tuple[dict, dict | None, list[str] | None
     if rng.random() < 0.15:  # the same best sequence on both sides: the table's word decides
         sequence = rng.choice(SEQUENCES)
         for team in "AB":
-            melds[team] = [meld for meld in melds[team] if meld in SEQUENCES and SEQUENCES.index(meld) <
-                           SEQUENCES.index(sequence)][:MAX_MELDS_PER_TEAM - 1] + [sequence]
+            melds[team] = [
+                meld for meld in melds[team] if meld in SEQUENCES and SEQUENCES.index(meld) < SEQUENCES.index(sequence)
+            ][: MAX_MELDS_PER_TEAM - 1] + [sequence]
     if melds["A"] or melds["B"] or rng.random() < 0.1:
         body["melds"] = {team: codes for team, codes in melds.items() if codes or rng.random() < 0.5}
     if rng.random() < 0.45:
@@ -214,9 +223,14 @@ def make_possible(body: dict) -> None:
     belote clashes with them, until check_declarations lets the declarations through."""
     melds, belote = body.get("melds", {}), body.get("belote", {})
     while True:
-        hand = Hand(taker=Team.A, contract=Contract.points(80), mode=Mode(body["mode"]), taker_points=0,
-                    melds={team: tuple(Meld(code) for code in melds.get(team.value, [])) for team in Team},
-                    belote={team: belote.get(team.value, 0) for team in Team})
+        hand = Hand(
+            taker=Team.A,
+            contract=Contract.points(80),
+            mode=Mode(body["mode"]),
+            taker_points=0,
+            melds={team: tuple(Meld(code) for code in melds.get(team.value, [])) for team in Team},
+            belote={team: belote.get(team.value, 0) for team in Team},
+        )
         try:
             check_declarations(hand)
             return
@@ -270,18 +284,78 @@ BAD_VALUES = {
     "all_tricks": ["yes", 1, 0, None, "true"],
     "taker_points": [-1, 163, 200, -50, "90", 90.5, True, False, [], {}],
     "best_meld": ["C", True, 1, "None", "a"],
-    "melds": [[], "tierce", None, 5, {"C": []}, {"A": "tierce"}, {"A": None}, {"B": {"tierce": 1}},
-              {"A": ["tierce"], "a": []}],
+    "melds": [
+        [],
+        "tierce",
+        None,
+        5,
+        {"C": []},
+        {"A": "tierce"},
+        {"A": None},
+        {"B": {"tierce": 1}},
+        {"A": ["tierce"], "a": []},
+    ],
     "belote": [[], None, 1, {"A": -1}, {"A": 5}, {"B": "1"}, {"A": True}, {"C": 1}, {"A": 1.5}, {"B": None}],
-    "rules": ["nearest", None, [], {"rounding": "up"}, {"round": 1}, {"rounding": None}, {"rounding": "none", "z": 1},
-             {"rounding": "NONE"}, {"rounding": "raw", "misere": False}, {"carre_de_sept": True},
-             {"coinche_scope": "whole", "belote": "winner"}],
+    "rules": [
+        "nearest",
+        None,
+        [],
+        {"rounding": "up"},
+        {"round": 1},
+        {"rounding": None},
+        {"rounding": "none", "z": 1},
+        {"rounding": "NONE"},
+        {"rounding": "raw", "misere": False},
+        {"carre_de_sept": True},
+        {"coinche_scope": "whole", "belote": "winner"},
+    ],
 }
 # A house rule's wrong values: another option's, a near miss, the wrong JSON type.
-BAD_OPTION_VALUES = ["", "WHOLE", "whole ", "Winner", "true", "false", "none", "bonus", "raw", "nearest", "points",
-                     None, 0, 1, 1.0, 2, True, False, [], {}, ["whole"], {"value": "flat"}]
-UNKNOWN_MELDS = ["quarte", "Tierce", "", 5, None, True, False, 1.5, ["tierce"], {"a": 1}, "it's", 'say "hi"',
-                 "it's \"both\"", "back\\slash", "tab\there", "new\nline", "é", "carre_8", "carre_j"]
+BAD_OPTION_VALUES = [
+    "",
+    "WHOLE",
+    "whole ",
+    "Winner",
+    "true",
+    "false",
+    "none",
+    "bonus",
+    "raw",
+    "nearest",
+    "points",
+    None,
+    0,
+    1,
+    1.0,
+    2,
+    True,
+    False,
+    [],
+    {},
+    ["whole"],
+    {"value": "flat"},
+]
+UNKNOWN_MELDS = [
+    "quarte",
+    "Tierce",
+    "",
+    5,
+    None,
+    True,
+    False,
+    1.5,
+    ["tierce"],
+    {"a": 1},
+    "it's",
+    'say "hi"',
+    'it\'s "both"',
+    "back\\slash",
+    "tab\there",
+    "new\nline",
+    "é",
+    "carre_8",
+    "carre_j",
+]
 UNKNOWN_KEYS = ["foo", "Taker", "zzz", "_x", "rule", "taker_player", "rounding", "A", "tout"]
 
 
@@ -349,8 +423,13 @@ def spoil(rng: random.Random, body: dict, rules: dict | None, extra_keys: list[s
         spoilt = random_scoring_rules(rng)
         for key in rng.sample(OPTION_KEYS, rng.choice([1, 1, 1, 2, 3])):
             values = HOUSE_OPTIONS[key]
-            spoilt[key] = rng.choice([value for value in BAD_OPTION_VALUES
-                                      if not any(type(value) is type(good) and value == good for good in values)])
+            spoilt[key] = rng.choice(
+                [
+                    value
+                    for value in BAD_OPTION_VALUES
+                    if not any(type(value) is type(good) and value == good for good in values)
+                ]
+            )
         if rng.random() < 0.2:  # two faults in `rules`: an unknown key first, an option before the rounding
             spoilt[rng.choice(["z", "misere", "Rounding"])] = 1 if rng.random() < 0.5 else spoilt.pop("rounding", 1)
         elif rng.random() < 0.2:
@@ -389,8 +468,11 @@ def differences(node: str, source: str | None = None, first: int | None = None) 
     """The cases (the `first` ones only, if given) where the JavaScript answers otherwise than Python."""
     cases, expected = hand_cases()
     cases, expected = cases[:first], expected[:first]
-    return [(case, want, got) for case, want, got in zip(cases, expected, run_js(node, cases, source), strict=True)
-            if want != got]
+    return [
+        (case, want, got)
+        for case, want, got in zip(cases, expected, run_js(node, cases, source), strict=True)
+        if want != got
+    ]
 
 
 def show(found: list[tuple[dict, dict, dict]], count: int = 5) -> str:
@@ -428,10 +510,20 @@ def test_the_random_cases_cover_what_they_should():
     assert {case[0]["mode"] for case, _ in valid} == set(MODES)
     labels = {line["label"] for _, result in valid for line in result["lines"]}
     assert {"Capot fait", "Capot non annoncé", "Belotes × 4", "Chute : 160"} <= labels
-    assert {"Chute : 162", "Tout ou rien : 160", "Tout ou rien : 162", "Capot non annoncé, sans prime : 160",
-            "Capot non annoncé, sans prime : 162", "Belote des preneurs", "Belote de la défense",
-            "Contrat capot (500)", "Contrat chuté capot (500) × 4 (surcoinché)", "Capot fait × 2 (coinché)",
-            "Chute : 162 × 4 (surcoinché)", "Tout ou rien : 160 × 2 (coinché)"} <= labels
+    assert {
+        "Chute : 162",
+        "Tout ou rien : 160",
+        "Tout ou rien : 162",
+        "Capot non annoncé, sans prime : 160",
+        "Capot non annoncé, sans prime : 162",
+        "Belote des preneurs",
+        "Belote de la défense",
+        "Contrat capot (500)",
+        "Contrat chuté capot (500) × 4 (surcoinché)",
+        "Capot fait × 2 (coinché)",
+        "Chute : 162 × 4 (surcoinché)",
+        "Tout ou rien : 160 × 2 (coinché)",
+    } <= labels
     assert any(label.startswith("Belotes des preneurs × ") for label in labels)
     assert any(label.startswith("Points faits (") and label.endswith(") × 2 (coinché)") for label in labels)
     assert any(label.startswith("Points faits arrondis (") and label.endswith("× 4 (surcoinché)") for label in labels)
@@ -444,37 +536,79 @@ def test_the_random_cases_cover_what_they_should():
     assert any(label.endswith("× 2 (coinchée)") for label in labels)  # a générale
     assert any(label.endswith("× 4 (surcoinché)") for label in labels)
     reasons = {result["meld_reason"].split(" :")[0].split(" (")[0] for _, result in valid}
-    assert {"aucune annonce", "seule équipe à annoncer", "meilleure annonce", "à valeur égale",
-            "suites égales"} <= reasons
+    assert {
+        "aucune annonce",
+        "seule équipe à annoncer",
+        "meilleure annonce",
+        "à valeur égale",
+        "suites égales",
+    } <= reasons
     endings = {result["meld_reason"].split(" : ")[-1] for _, result in valid}
     assert {"la table a désigné la meilleure", "la table ne les départage pas"} <= endings
     assert any("carré d'as 200" in result["meld_reason"] for _, result in valid)  # sans atout
-    ties = [result for case, result in valid
-            if isinstance(case[0]["contract"], int) and not case[0].get("all_tricks") and tied(case)]
+    ties = [
+        result
+        for case, result in valid
+        if isinstance(case[0]["contract"], int) and not case[0].get("all_tricks") and tied(case)
+    ]
     assert len(ties) >= 500, "too few hands where the takers tie with the defense"
     assert not [result for result in ties if result["made"]]
     fields = {field for field, _ in refused}
-    assert fields >= {"body", "taker", "contract", "mode", "coinche", "all_tricks", "taker_points", "melds",
-                      "best_meld", "belote", "rules", "rules.rounding", "foo", *(f"rules.{key}" for key in OPTION_KEYS)}
+    assert fields >= {
+        "body",
+        "taker",
+        "contract",
+        "mode",
+        "coinche",
+        "all_tricks",
+        "taker_points",
+        "melds",
+        "best_meld",
+        "belote",
+        "rules",
+        "rules.rounding",
+        "foo",
+        *(f"rules.{key}" for key in OPTION_KEYS),
+    }
     messages = " ".join(message for _, message in refused)
     assert "« rules.coinche_all_or_nothing » doit valoir true ou false." in messages
     assert "« rules.belote_to » doit valoir « holder » ou « winner »." in messages
     assert "« rules » : clé inconnue « misere »." in messages
-    for part in ("annoncé deux fois", "plus de quatre", "annonce inconnue 'quarte'", "annonce inconnue None",
-                 "annonce inconnue 5", "annonce inconnue True", "« best_meld » est requis", "doit valoir 162",
-                 "pas de belote en sans atout", "au plus quatre belotes", "une seule belote", "est requis pour",
-                 "ensemble : tout cent contient un valet", "ensemble : tout cent contient un 10",
-                 "toute cinquante contient un 10 ou un valet", "toute tierce contient un 9 ou une dame",
-                 "une belote de l'équipe", "les quatre rois sont dans le carré", "les quatre dames sont dans le carré",
-                 "ne tiennent pas dans les mains de ses deux joueurs", "ne tiennent pas dans les quatre couleurs",
-                 "(le carré de dames mis à part)", "(le carré de 9 et le carré de rois mis à part)"):
+    for part in (
+        "annoncé deux fois",
+        "plus de quatre",
+        "annonce inconnue 'quarte'",
+        "annonce inconnue None",
+        "annonce inconnue 5",
+        "annonce inconnue True",
+        "« best_meld » est requis",
+        "doit valoir 162",
+        "pas de belote en sans atout",
+        "au plus quatre belotes",
+        "une seule belote",
+        "est requis pour",
+        "ensemble : tout cent contient un valet",
+        "ensemble : tout cent contient un 10",
+        "toute cinquante contient un 10 ou un valet",
+        "toute tierce contient un 9 ou une dame",
+        "une belote de l'équipe",
+        "les quatre rois sont dans le carré",
+        "les quatre dames sont dans le carré",
+        "ne tiennent pas dans les mains de ses deux joueurs",
+        "ne tiennent pas dans les quatre couleurs",
+        "(le carré de dames mis à part)",
+        "(le carré de 9 et le carré de rois mis à part)",
+    ):
         assert part in messages, part
 
 
 def value_of(rules: Any, key: str) -> Any:
     """A key of `rules`, or its default (as a game's rules JSON leaves it out)."""
-    return rules.get(key, HOUSE_OPTIONS[key][0] if key in HOUSE_OPTIONS else "nearest") if isinstance(rules, dict) \
+    return (
+        rules.get(key, HOUSE_OPTIONS[key][0] if key in HOUSE_OPTIONS else "nearest")
+        if isinstance(rules, dict)
         else None
+    )
 
 
 def rules_of(case: list) -> tuple:
@@ -487,11 +621,17 @@ def figures() -> dict[str, int]:
     cases, expected = hand_cases()
     hands = [(case["score"], answer) for case, answer in zip(cases, expected, strict=True) if "score" in case]
     valid = [case for case, answer in hands if "result" in answer]
-    return {"hands": len(hands), "valid": len(valid), "refused": sum("refused" in answer for _, answer in hands),
-            "under a game's rules": sum(case[1] is not None for case, _ in hands),
-            "option sets drawn": len({rules_of(case) for case in valid}),
-            "with a house rule": sum(any(value != HOUSE_OPTIONS[key][0] for key, value in zip(OPTION_KEYS,
-                                     rules_of(case)[1:], strict=True)) for case in valid)}
+    return {
+        "hands": len(hands),
+        "valid": len(valid),
+        "refused": sum("refused" in answer for _, answer in hands),
+        "under a game's rules": sum(case[1] is not None for case, _ in hands),
+        "option sets drawn": len({rules_of(case) for case in valid}),
+        "with a house rule": sum(
+            any(value != HOUSE_OPTIONS[key][0] for key, value in zip(OPTION_KEYS, rules_of(case)[1:], strict=True))
+            for case in valid
+        ),
+    }
 
 
 def tied(case: list) -> bool:
@@ -510,8 +650,10 @@ def test_the_javascript_engine_answers_as_the_python_engine(node):
 # Bugs planted in the JavaScript, each of which the comparison must find.
 MUTATIONS = {
     "a tie counted as made": ("takerTotal > defenseTotal", "takerTotal >= defenseTotal"),
-    "the coinche multiplying the failed contract's 160": ("label + times, base * by);",
-                                                          "label + times, base * (made ? by : m));"),
+    "the coinche multiplying the failed contract's 160": (
+        "label + times, base * by);",
+        "label + times, base * (made ? by : m));",
+    ),
     "the belote multiplied with coinche_scope whole": ("figures[team].belote);", "figures[team].belote * by);"),
     "the loser's card points multiplied with coinche_scope whole": ("t.rest), t.rest);", "t.rest), t.rest * by);"),
 }
@@ -531,11 +673,17 @@ def test_a_planted_bug_is_found(node, name):
     elif name == "the coinche multiplying the failed contract's 160":
         assert all(any(line["label"].startswith("Chute : 16") for line in result["lines"]) for _, result in wanted)
     elif name == "the belote multiplied with coinche_scope whole":
-        assert all(rules_of(case)[1] == "whole" and case[0].get("coinche") in ("coinche", "surcoinche")
-                   and any(line["label"].startswith("Belote") for line in result["lines"]) for case, result in wanted)
+        assert all(
+            rules_of(case)[1] == "whole"
+            and case[0].get("coinche") in ("coinche", "surcoinche")
+            and any(line["label"].startswith("Belote") for line in result["lines"])
+            for case, result in wanted
+        )
     else:
-        assert all(rules_of(case)[1] == "whole" and result["made"]
-                   and case[0].get("coinche") in ("coinche", "surcoinche") for case, result in wanted)
+        assert all(
+            rules_of(case)[1] == "whole" and result["made"] and case[0].get("coinche") in ("coinche", "surcoinche")
+            for case, result in wanted
+        )
 
 
 def test_the_worked_examples_of_scoring_md_in_javascript(node):

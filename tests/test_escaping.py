@@ -21,8 +21,15 @@ RAW = [
 ]
 ESCAPED_TEAM = "&lt;script&gt;alert(1)&lt;/script&gt;"
 HANDS = [
-    {"taker": "A", "taker_player": 0, "contract": 80, "mode": "hearts", "taker_points": 92,
-     "melds": {"A": ["tierce"], "B": []}, "belote": {"A": 1, "B": 0}},
+    {
+        "taker": "A",
+        "taker_player": 0,
+        "contract": 80,
+        "mode": "hearts",
+        "taker_points": 92,
+        "melds": {"A": ["tierce"], "B": []},
+        "belote": {"A": 1, "B": 0},
+    },
     {"taker": "B", "taker_player": 1, "contract": "generale", "mode": "spades", "all_tricks": True},
 ]
 ARGUMENT = re.compile(r"<(?:(?P<converter>[a-z]+)(?:\([^)]*\))?:)?(?P<name>[a-z_]+)>")
@@ -43,8 +50,15 @@ def game_id(client):
 def page_urls(app, game_id: str) -> list[str]:
     """Every GET page of the url_map, its arguments filled with this game (deal 1, the first
     evening, its players): a page added later is checked too."""
-    values = {"game_id": game_id, "number": "1", "evening_id": "1", "kind": "csv",
-              "name": NAMES["players"][0], "first": NAMES["players"][0], "second": NAMES["players"][2]}
+    values = {
+        "game_id": game_id,
+        "number": "1",
+        "evening_id": "1",
+        "kind": "csv",
+        "name": NAMES["players"][0],
+        "first": NAMES["players"][0],
+        "second": NAMES["players"][2],
+    }
     urls = []
     for rule in app.url_map.iter_rules():
         if "GET" not in rule.methods or rule.endpoint == "static" or rule.rule.startswith("/api/"):

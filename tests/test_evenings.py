@@ -110,12 +110,23 @@ def test_the_new_game_form_offers_the_evenings(client, db):
         past = evenings.insert(db, "2025-05-17", place="Chez Ana")
     page = client.get("/parties/nouvelle").get_data(as_text=True)
     assert "Ce soir" in page and "samedi 17 mai 2025 · Chez Ana" in page
-    response = client.post("/parties/nouvelle", data={"team_a": "Nous", "team_b": "Eux", "dealer": "0",
-                                                     "target": "2000", "rounding": "nearest", "evening": str(past)})
+    response = client.post(
+        "/parties/nouvelle",
+        data={
+            "team_a": "Nous",
+            "team_b": "Eux",
+            "dealer": "0",
+            "target": "2000",
+            "rounding": "nearest",
+            "evening": str(past),
+        },
+    )
     assert response.status_code == 302
     assert next(db.query("select evening_id from games"))["evening_id"] == past
-    client.post("/parties/nouvelle", data={"team_a": "Nous", "team_b": "Eux", "dealer": "0",
-                                          "target": "2000", "rounding": "nearest", "evening": ""})
+    client.post(
+        "/parties/nouvelle",
+        data={"team_a": "Nous", "team_b": "Eux", "dealer": "0", "target": "2000", "rounding": "nearest", "evening": ""},
+    )
     assert db["evenings"].count == 2  # today's, created for the second game
 
 
@@ -129,21 +140,43 @@ def test_an_older_database_puts_its_games_into_evenings_by_date(tmp_path, paris)
             ("cccc", "2025-05-24T20:00:00.000+00:00"),
         ]:
             database["games"].insert(
-                {"id": game_id, "team_a": "Nous", "team_b": "Eux", "player_0": "Ana", "player_1": "Bruno",
-                 "player_2": "Chloé", "player_3": "David", "first_dealer": 0, "target": 2000,
-                 "rounding": "nearest", "misere": 0, "carre_de_sept": 0, "created_at": stamp}
+                {
+                    "id": game_id,
+                    "team_a": "Nous",
+                    "team_b": "Eux",
+                    "player_0": "Ana",
+                    "player_1": "Bruno",
+                    "player_2": "Chloé",
+                    "player_3": "David",
+                    "first_dealer": 0,
+                    "target": 2000,
+                    "rounding": "nearest",
+                    "misere": 0,
+                    "carre_de_sept": 0,
+                    "created_at": stamp,
+                }
             )
         database["deals"].insert(
-            {"game_id": "aaaa", "kind": "hand", "input": '{"taker": "A", "contract": 80, "mode": "hearts", '
-             '"taker_points": 92}', "version": 1, "deleted_at": None, "created_at": "x", "updated_at": "x"}
+            {
+                "game_id": "aaaa",
+                "kind": "hand",
+                "input": '{"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}',
+                "version": 1,
+                "deleted_at": None,
+                "created_at": "x",
+                "updated_at": "x",
+            }
         )
     assert migrate(path)[0] == "m003_evenings_and_archive"  # later migrations may follow
     database = connect(path)
     assert [(row["id"], row["date"]) for row in database.query("select id, date from evenings order by id")] == [
-        (1, "2025-05-17"), (2, "2025-05-24")
+        (1, "2025-05-17"),
+        (2, "2025-05-24"),
     ]
     assert {row["id"]: row["evening_id"] for row in database.query("select id, evening_id from games")} == {
-        "aaaa": 1, "bbbb": 1, "cccc": 2
+        "aaaa": 1,
+        "bbbb": 1,
+        "cccc": 2,
     }
     summary = next(database.query("select * from game_summaries where game_id = 'aaaa'"))
     assert (summary["total_a"], summary["total_b"], summary["hand_count"]) == (170, 70, 1)

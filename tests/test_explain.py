@@ -26,8 +26,14 @@ def why(body: dict, **kwargs) -> list[str]:
 
 def test_failed_coinched_contract_with_the_takers_melds():
     """100 ♣ coinché, P=40, A's cinquante: 40 + 50 = 90 < 100; B scores 160 + 200 + 50."""
-    body = {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 40,
-            "melds": {"A": ["cinquante"]}}
+    body = {
+        "taker": "A",
+        "contract": 100,
+        "mode": "clubs",
+        "coinche": "coinche",
+        "taker_points": 40,
+        "melds": {"A": ["cinquante"]},
+    }
     assert why(body) == [
         "Preneurs : Équipe A, contrat 100 ♣ trèfle, coinché",
         "Points faits : Équipe A 40, Équipe B 122 (162 en tout, dix de der compris)",
@@ -74,8 +80,13 @@ def test_example_11_the_takers_tierce_goes_to_the_defense():
 
 
 def test_example_12_only_the_best_meld_counts():
-    body = {"taker": "A", "contract": 110, "mode": "hearts", "taker_points": 95,
-            "melds": {"A": ["cinquante"], "B": ["tierce"]}}
+    body = {
+        "taker": "A",
+        "contract": 110,
+        "mode": "hearts",
+        "taker_points": 95,
+        "melds": {"A": ["cinquante"], "B": ["tierce"]},
+    }
     assert why(body)[2:] == [
         "Annonces : Équipe A cinquante (50) ; Équipe B tierce (20)",
         "Annonces comptées pour Équipe A (50) — meilleure annonce : cinquante 50 contre tierce 20",
@@ -159,8 +170,13 @@ def test_example_19_failed_generale_has_no_160():
 
 
 def test_example_21_the_carre_beats_the_cent_for_the_takers_b():
-    body = {"taker": "B", "contract": 100, "mode": "spades", "taker_points": 100,
-            "melds": {"A": ["cent"], "B": ["carre_K"]}}
+    body = {
+        "taker": "B",
+        "contract": 100,
+        "mode": "spades",
+        "taker_points": 100,
+        "melds": {"A": ["cent"], "B": ["carre_K"]},
+    }
     assert why(body) == [
         "Preneurs : Équipe B, contrat 100 ♠ pique",
         "Points faits : Équipe B 100, Équipe A 62 (162 en tout, dix de der compris)",
@@ -176,8 +192,14 @@ def test_example_21_the_carre_beats_the_cent_for_the_takers_b():
 
 
 def test_example_22_the_defense_melds_make_the_contract_fail():
-    body = {"taker": "A", "contract": 90, "mode": "clubs", "taker_points": 95,
-            "melds": {"A": ["tierce"], "B": ["tierce", "tierce"]}, "best_meld": "B"}
+    body = {
+        "taker": "A",
+        "contract": 90,
+        "mode": "clubs",
+        "taker_points": 95,
+        "melds": {"A": ["tierce"], "B": ["tierce", "tierce"]},
+        "best_meld": "B",
+    }
     assert why(body)[2:] == [
         "Annonces : Équipe A tierce (20) ; Équipe B tierce, tierce (40)",
         "Annonces comptées pour Équipe B (40) — suites égales (tierce) : la table a désigné la meilleure",
@@ -189,14 +211,26 @@ def test_example_22_the_defense_melds_make_the_contract_fail():
 
 
 def test_nobody_scores_equal_sequences():
-    body = {"taker": "A", "contract": 80, "mode": "clubs", "taker_points": 100,
-            "melds": {"A": ["tierce"], "B": ["tierce"]}, "best_meld": "none"}
+    body = {
+        "taker": "A",
+        "contract": 80,
+        "mode": "clubs",
+        "taker_points": 100,
+        "melds": {"A": ["tierce"], "B": ["tierce"]},
+        "best_meld": "none",
+    }
     assert "Aucune annonce ne compte — suites égales (tierce) : la table ne les départage pas" in why(body)
 
 
 def test_the_tables_choice_names_the_team_as_the_sheet_does():
-    body = {"taker": "A", "contract": 90, "mode": "clubs", "taker_points": 95,
-            "melds": {"A": ["tierce"], "B": ["tierce", "tierce"]}, "best_meld": "B"}
+    body = {
+        "taker": "A",
+        "contract": 90,
+        "mode": "clubs",
+        "taker_points": 95,
+        "melds": {"A": ["tierce"], "B": ["tierce", "tierce"]},
+        "best_meld": "B",
+    }
     sentences = why(body, team_names={Team.A: "Nous", Team.B: "Eux"})
     assert "Annonces comptées pour Eux (40) — suites égales (tierce) : la table a désigné la meilleure" in sentences
     assert not [sentence for sentence in sentences if re.search(r"\b[AB]\b", sentence)]
@@ -204,8 +238,14 @@ def test_the_tables_choice_names_the_team_as_the_sheet_does():
 
 def test_the_complement_of_takers_rounded_to_zero():
     """P=4 with a carré de valets: made (204 ≥ 80); the takers round to 0, the defense gets 160 − 0."""
-    body = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 4, "melds": {"A": ["carre_J"]},
-            "rules": {"rounding": "complement"}}
+    body = {
+        "taker": "A",
+        "contract": 80,
+        "mode": "hearts",
+        "taker_points": 4,
+        "melds": {"A": ["carre_J"]},
+        "rules": {"rounding": "complement"},
+    }
     assert why(body)[5:7] == [
         "Points faits (Équipe A) : 4 → 0 (arrondi à la dizaine la plus proche)",
         "Points faits (Équipe B) : 158 → 160 − 0 = 160 (arrondi complémentaire, le reste de 160)",
@@ -213,24 +253,31 @@ def test_the_complement_of_takers_rounded_to_zero():
 
 
 def test_a_coinched_generale_is_coinchee_in_its_lines_too():
-    hand = parse_hand({"taker": "A", "contract": "generale", "mode": "spades", "coinche": "coinche",
-                       "all_tricks": True})
+    hand = parse_hand(
+        {"taker": "A", "contract": "generale", "mode": "spades", "coinche": "coinche", "all_tricks": True}
+    )
     assert [line.label for line in score(hand).lines] == ["Contrat générale (800) × 2 (coinchée)"]
     failed = parse_hand({"taker": "A", "contract": "generale", "mode": "spades", "coinche": "surcoinche"})
     assert [line.label for line in score(failed).lines] == ["Contrat chuté générale (800) × 4 (surcoinchée)"]
 
 
 def test_the_takers_melds_on_a_failed_contract():
-    hand = parse_hand({"taker": "A", "contract": 100, "mode": "clubs", "taker_points": 40,
-                       "melds": {"A": ["cinquante", "tierce"]}})
+    hand = parse_hand(
+        {"taker": "A", "contract": 100, "mode": "clubs", "taker_points": 40, "melds": {"A": ["cinquante", "tierce"]}}
+    )
     assert [line.label for line in score(hand).lines][-1] == "Annonces des preneurs (cinquante, tierce)"
 
 
 @pytest.mark.parametrize(
     ("rounding", "sentences"),
     [
-        ("complement", ["Points faits (Équipe A) : 85 → 90 (arrondi à la dizaine la plus proche)",
-                        "Points faits (Équipe B) : 77 → 160 − 90 = 70 (arrondi complémentaire, le reste de 160)"]),
+        (
+            "complement",
+            [
+                "Points faits (Équipe A) : 85 → 90 (arrondi à la dizaine la plus proche)",
+                "Points faits (Équipe B) : 77 → 160 − 90 = 70 (arrondi complémentaire, le reste de 160)",
+            ],
+        ),
         ("none", ["Points faits (Équipe A) : 85, sans arrondi", "Points faits (Équipe B) : 77, sans arrondi"]),
     ],
 )

@@ -28,15 +28,27 @@ EX = {
     8: {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 101},  # 300 / 60
     16: {"taker": "A", "contract": "capot", "mode": "hearts", "all_tricks": True},  # 500 / 0
     20: {"taker": "B", "contract": 80, "mode": "hearts", "taker_points": 71},  # 240 / 0
-    21: {"taker": "B", "contract": 100, "mode": "spades", "taker_points": 100,
-         "melds": {"A": ["cent"], "B": ["carre_K"]}},  # 60 / 300
+    21: {
+        "taker": "B",
+        "contract": 100,
+        "mode": "spades",
+        "taker_points": 100,
+        "melds": {"A": ["cent"], "B": ["carre_K"]},
+    },  # 60 / 300
 }
 
 
 def hand(example: int, taker_player: int, **changes) -> dict:
     return {**EX[example], "taker_player": taker_player, **changes}
-EXAMPLE_12 = {"taker": "A", "contract": 110, "mode": "hearts", "taker_points": 95,
-              "melds": {"A": ["cinquante"], "B": ["tierce"]}}
+
+
+EXAMPLE_12 = {
+    "taker": "A",
+    "contract": 110,
+    "mode": "hearts",
+    "taker_points": 95,
+    "melds": {"A": ["cinquante"], "B": ["tierce"]},
+}
 TABLES = ("evenings", "games", "deals", "actions", "game_summaries", "game_players", "game_teams", "deal_facts")
 
 
@@ -53,8 +65,13 @@ def fill(db) -> list[str]:
     ids.append(game)
     game = service.create_game(
         db,
-        {"players": PLAYERS, "teams": {"A": "Les As", "B": "Les Rois"}, "dealer": 2, "evening": first,
-         "rules": {"rounding": "complement", "misere": True, "carre_de_sept": True}},
+        {
+            "players": PLAYERS,
+            "teams": {"A": "Les As", "B": "Les Rois"},
+            "dealer": 2,
+            "evening": first,
+            "rules": {"rounding": "complement", "misere": True, "carre_de_sept": True},
+        },
     ).game.id
     service.record_hand(db, game, hand(21, 3))
     service.record_redeal(db, game, {"reason": "misere", "player": 1})
@@ -64,10 +81,12 @@ def fill(db) -> list[str]:
     service.delete_deal(db, game, 3)
     service.edit_deal(db, game, 1, {**hand(21, 1), "version": 1})
     ids.append(game)
-    game = service.create_game(db, {"players": ["Élise", "Bruno", "Ana", "David"], "evening": second,
-                                     "rules": {"rounding": "none"}}).game.id
-    service.record_hand(db, game, {"taker": "A", "contract": "generale", "mode": "all_trump", "coinche": "coinche",
-                                   "taker_player": 2})
+    game = service.create_game(
+        db, {"players": ["Élise", "Bruno", "Ana", "David"], "evening": second, "rules": {"rounding": "none"}}
+    ).game.id
+    service.record_hand(
+        db, game, {"taker": "A", "contract": "generale", "mode": "all_trump", "coinche": "coinche", "taker_player": 2}
+    )
     service.record_redeal(db, game, {"reason": "all_pass"})
     ids.append(game)
     ids.append(service.create_game(db, {"evening": second}).game.id)  # no deal yet
@@ -166,8 +185,12 @@ def test_a_game_id_that_exists_with_other_data_refuses_the_whole_file(db, other)
 def test_house_rules_survive_the_round_trip_byte_for_byte(db, other):
     """Issue 15: a concours game and one of custom rules (with `raw` rounding) keep their options."""
     fill(db)
-    concours = {"coinche_scope": "whole", "coinche_all_or_nothing": True, "announced_capot": "flat",
-                "unannounced_capot": "none"}
+    concours = {
+        "coinche_scope": "whole",
+        "coinche_all_or_nothing": True,
+        "announced_capot": "flat",
+        "unannounced_capot": "none",
+    }
     custom = {"rounding": "raw", "belote_to": "winner", "scoring": "points_annonces"}
     ids = []
     for rules in (concours, custom):
@@ -224,11 +247,20 @@ SMALL = {
     "version": 1,
     "evenings": [{"id": 1, "date": "2025-05-17", "place": "", "note": "", "created_at": "2025-05-17T19:00:00+00:00"}],
     "games": [
-        {"id": "abcd2345", "evening": 1, "created_at": "2025-05-17T19:05:00+00:00",
-         "teams": {"A": "Nous", "B": "Eux"}, "players": PLAYERS, "dealer": 0, "target": 2000,
-         "rules": {"rounding": "nearest", "misere": False, "carre_de_sept": False},
-         "deals": [{"kind": "hand", "input": {**EX[1], "taker_player": 0}},
-                   {"kind": "redeal", "input": {"reason": "all_pass", "player": None}}]},
+        {
+            "id": "abcd2345",
+            "evening": 1,
+            "created_at": "2025-05-17T19:05:00+00:00",
+            "teams": {"A": "Nous", "B": "Eux"},
+            "players": PLAYERS,
+            "dealer": 0,
+            "target": 2000,
+            "rules": {"rounding": "nearest", "misere": False, "carre_de_sept": False},
+            "deals": [
+                {"kind": "hand", "input": {**EX[1], "taker_player": 0}},
+                {"kind": "redeal", "input": {"reason": "all_pass", "player": None}},
+            ],
+        },
     ],
 }
 
@@ -245,12 +277,21 @@ BAD_FILES = [
     ("target", _bad("games.0.target", 1500), "Partie 1 (abcd2345) : « target » doit valoir 2000 ou 1000."),
     ("rules", _bad("games.0.rules.rounding", "up"), "Partie 1 (abcd2345) : « rules.rounding » doit valoir"),
     ("deal kind", _bad("games.0.deals.1.kind", "pass"), "Partie 1 (abcd2345), donne 2 : « kind » doit valoir"),
-    ("deal points", _bad("games.0.deals.0.input.taker_points", 170),
-     "Partie 1 (abcd2345), donne 1 : « taker_points » doit être un entier entre 0 et 162."),
-    ("deal taker", _bad("games.0.deals.0.input.taker_player", 1),
-     "Partie 1 (abcd2345), donne 1 : « taker_player » doit être un joueur de l'équipe qui a pris"),
-    ("salon option off", _bad("games.0.deals.1.input", {"reason": "misere", "player": 0}),
-     "Partie 1 (abcd2345), donne 2 : « reason » : l'option « Misère » n'est pas jouée dans cette partie."),
+    (
+        "deal points",
+        _bad("games.0.deals.0.input.taker_points", 170),
+        "Partie 1 (abcd2345), donne 1 : « taker_points » doit être un entier entre 0 et 162.",
+    ),
+    (
+        "deal taker",
+        _bad("games.0.deals.0.input.taker_player", 1),
+        "Partie 1 (abcd2345), donne 1 : « taker_player » doit être un joueur de l'équipe qui a pris",
+    ),
+    (
+        "salon option off",
+        _bad("games.0.deals.1.input", {"reason": "misere", "player": 0}),
+        "Partie 1 (abcd2345), donne 2 : « reason » : l'option « Misère » n'est pas jouée dans cette partie.",
+    ),
     ("deal missing input", _bad("games.0.deals.0.input", KeyError), "Partie 1 (abcd2345), donne 1 : « input » manque."),
 ]
 
@@ -278,8 +319,11 @@ def test_a_bad_file_is_refused_in_french_and_imports_nothing(other, change, mess
 
 @pytest.mark.parametrize(
     ("raw", "message"),
-    [(b'{"a": "\xc3\x28"}', "n'est pas du texte UTF-8"), (b"{ not json", "n'est pas du JSON valide"),
-     (b"[1, 2]", "Le fichier doit être un objet JSON.")],
+    [
+        (b'{"a": "\xc3\x28"}', "n'est pas du texte UTF-8"),
+        (b"{ not json", "n'est pas du JSON valide"),
+        (b"[1, 2]", "Le fichier doit être un objet JSON."),
+    ],
 )
 def test_a_file_that_is_not_an_archive(other, raw, message):
     with pytest.raises(importing.ImportRefused) as refused:
@@ -301,18 +345,29 @@ def test_csv_has_one_row_per_deal_with_its_scores(db):
     assert len(rows) == live == 3 + 4 + 2
     first = rows[0]
     assert (first["soirée"], first["lieu"], first["partie"], first["donne"], first["type"]) == (
-        "2025-05-17", "Chez Ana", ids[0], "1", "donne"
+        "2025-05-17",
+        "Chez Ana",
+        ids[0],
+        "1",
+        "donne",
     )
     # ex 8: 100 ♣ coinché, made, 300 / 60.
     assert (first["preneur"], first["contrat"], first["atout"], first["coinche"], first["fait"]) == (
-        "Ana", "100", "trèfle", "coinche", "oui"
+        "Ana",
+        "100",
+        "trèfle",
+        "coinche",
+        "oui",
     )
     assert (first["score A"], first["score B"], first["total A"], first["total B"]) == ("300", "60", "300", "60")
     # ex 20 coinché: 160 + 80×2 = 320 for A; then ex 16: capot made, 500.
     assert [(row["score A"], row["total A"]) for row in rows[1:3]] == [("320", "620"), ("500", "1120")]
     redeal = next(row for row in rows if row["type"] == "redonne")
     assert (redeal["redonne"], redeal["demandée par"], redeal["score A"], redeal["score B"]) == (
-        "Misère", "Bruno", "0", "0"
+        "Misère",
+        "Bruno",
+        "0",
+        "0",
     )
     game = read_csv(export.export_csv(db, game_id=ids[2]))
     assert [row["type"] for row in game] == ["donne", "redonne"]
@@ -350,8 +405,9 @@ def test_the_import_page_with_a_real_csrf_token(csrf_app, db):
     fill(db)
     raw = export.export_json(db).encode()
     client = csrf_app.test_client()
-    refused = client.post("/archives/importer", data={"archive": (io.BytesIO(raw), "archive.json")},
-                          content_type="multipart/form-data")
+    refused = client.post(
+        "/archives/importer", data={"archive": (io.BytesIO(raw), "archive.json")}, content_type="multipart/form-data"
+    )
     assert refused.status_code in (400, 422)
     assert connect(csrf_app.config["DATABASE"])["games"].count == 0
     token = _token(client.get("/archives/importer").get_data(as_text=True))
@@ -393,9 +449,7 @@ def test_the_import_page_takes_a_file_bigger_than_other_bodies(client, db):
     assert len(raw) > 256 * 1024
     # Encoded here in memory: the test client would spool a body this big to a file it never closes.
     boundary, body = encode_multipart(MultiDict({"archive": FileStorage(io.BytesIO(raw), "archive.json")}))
-    response = client.post(
-        "/archives/importer", data=body, content_type=f"multipart/form-data; boundary={boundary}"
-    )
+    response = client.post("/archives/importer", data=body, content_type=f"multipart/form-data; boundary={boundary}")
     assert response.status_code == 302
     assert db["deals"].count == 4000
 
@@ -424,14 +478,27 @@ def test_csv_names_every_meld_in_french_and_the_best_meld_call(db):
     service.record_hand(
         db,
         game_id,
-        {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 100, "taker_player": 0,
-         "melds": {"A": ["tierce", "carre_A"], "B": ["carre_J"]}},
+        {
+            "taker": "A",
+            "contract": 80,
+            "mode": "hearts",
+            "taker_points": 100,
+            "taker_player": 0,
+            "melds": {"A": ["tierce", "carre_A"], "B": ["carre_J"]},
+        },
     )
     service.record_hand(
         db,
         game_id,
-        {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 100, "taker_player": 0,
-         "melds": {"A": ["tierce"], "B": ["tierce"]}, "best_meld": "none"},
+        {
+            "taker": "A",
+            "contract": 80,
+            "mode": "hearts",
+            "taker_points": 100,
+            "taker_player": 0,
+            "melds": {"A": ["tierce"], "B": ["tierce"]},
+            "best_meld": "none",
+        },
     )
     first, second = read_csv(export.export_csv(db))
     assert (first["annonces A"], first["annonces B"]) == ("tierce, carré d'as", "carré de valets")
@@ -465,9 +532,7 @@ def test_csv_cells_from_the_table_never_become_formulas(client, db):
         raw = client.get(f"/soirees/{evening}/export.csv{sep}").get_data().decode("utf-8-sig")
         first, redeal = csv.DictReader(io.StringIO(raw, newline=""), delimiter=delimiter)
         assert first["lieu"] == "'=cmd|' /C calc'!A0"
-        assert (first["équipe A"], first["équipe B"], first["preneurs"]) == (
-            "'" + teams["A"], "'-1+2", "'-1+2"
-        )
+        assert (first["équipe A"], first["équipe B"], first["preneurs"]) == ("'" + teams["A"], "'-1+2", "'-1+2")
         assert (first["donneur"], first["preneur"], redeal["donneur"]) == ("'+1", "'-Zoé", "'@SUM(A1)")
         assert (first["score A"], first["score B"], first["total A"], first["contrat"]) == ("240", "0", "240", "80")
         for row in (first, redeal):

@@ -58,11 +58,7 @@ def fingerprint(path: str) -> str:
 
 
 def routes(app) -> list[tuple[str, str]]:
-    return sorted(
-        (rule.rule, method)
-        for rule in app.url_map.iter_rules()
-        for method in rule.methods - SKIPPED_METHODS
-    )
+    return sorted((rule.rule, method) for rule in app.url_map.iter_rules() for method in rule.methods - SKIPPED_METHODS)
 
 
 ROUTES = routes(create_app({"TESTING": True, "DATABASE": ":memory:", "SECRET_KEY": "x"}))
@@ -72,20 +68,72 @@ ROUTES = routes(create_app({"TESTING": True, "DATABASE": ":memory:", "SECRET_KEY
 latin1 = st.characters(min_codepoint=32, max_codepoint=255, exclude_characters="\x7f")
 hostile_text = st.one_of(
     st.text(max_size=30),
-    st.sampled_from([
-        "", " ", "..", "../..", "%2e%2e", "\x00", "<script>alert(1)</script>", '"><img src=x onerror=alert(1)>',
-        "' or 1=1 --", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢", "١٢٣", "-1", "0", "1e309", "NaN", "null", "true", "{}", "[]",
-        "💥" * 50, "a" * 5000, "%", "%ZZ", "?x=1", "#frag", "//evil.example", "\\\\evil", "𝟘",
-    ]),
+    st.sampled_from(
+        [
+            "",
+            " ",
+            "..",
+            "../..",
+            "%2e%2e",
+            "\x00",
+            "<script>alert(1)</script>",
+            '"><img src=x onerror=alert(1)>',
+            "' or 1=1 --",
+            "𝔘𝔫𝔦𝔠𝔬𝔡𝔢",
+            "١٢٣",
+            "-1",
+            "0",
+            "1e309",
+            "NaN",
+            "null",
+            "true",
+            "{}",
+            "[]",
+            "💥" * 50,
+            "a" * 5000,
+            "%",
+            "%ZZ",
+            "?x=1",
+            "#frag",
+            "//evil.example",
+            "\\\\evil",
+            "𝟘",
+        ]
+    ),
     # Issue 14: digits isdigit() takes and int() refuses ("²"), or reads (Arabic-Indic, full width);
     # invisible characters (zero-width, bidi controls, BOM, NUL, ESC) and 10,000-character names.
-    st.sampled_from([
-        "²", "¹²", "1²", "³", "٣", "١", "５", "１２", "½", "Ⅻ", "\u200b", "A\u200bna", "\u202eAna\u202c",
-        "\u2066x\u2069", "\u200d\u200c", "\ufeff", "\u00ad", "\x1b[31mAna", "\x00Ana", "Ana\x00", "e\u0301",
-        "\u200b" * 50, "A" * 10_000, "\u200b" * 10_000, "\u202e" * 10_000,
-    ]),
-    st.text(st.sampled_from("A²٣５\u200b\u200c\u200d\u200e\u202a\u202e\u2066\u2069\ufeff\x00\x1b\x7f\u00ad|"),
-            max_size=12),
+    st.sampled_from(
+        [
+            "²",
+            "¹²",
+            "1²",
+            "³",
+            "٣",
+            "١",
+            "５",
+            "１２",
+            "½",
+            "Ⅻ",
+            "\u200b",
+            "A\u200bna",
+            "\u202eAna\u202c",
+            "\u2066x\u2069",
+            "\u200d\u200c",
+            "\ufeff",
+            "\u00ad",
+            "\x1b[31mAna",
+            "\x00Ana",
+            "Ana\x00",
+            "e\u0301",
+            "\u200b" * 50,
+            "A" * 10_000,
+            "\u200b" * 10_000,
+            "\u202e" * 10_000,
+        ]
+    ),
+    st.text(
+        st.sampled_from("A²٣５\u200b\u200c\u200d\u200e\u202a\u202e\u2066\u2069\ufeff\x00\x1b\x7f\u00ad|"), max_size=12
+    ),
 )
 # Half a UTF-16 pair on its own ("\ud800"): JSON can carry it as an escape, an address, a query or a
 # form only as the bytes %ED%A0%80, which no UTF-8 decoder takes (`percent` and `form_bytes`).
@@ -122,46 +170,123 @@ def form_bytes(fields: dict[str, str]) -> bytes:
 segment = st.one_of(broken_text, st.integers(1000, 3000).map(lambda n: "x" * n))
 integer = st.one_of(st.integers(0, 60), st.integers(0, 2**70), st.just(1))
 json_scalar = st.one_of(
-    st.none(), st.booleans(), st.integers(-(2**70), 2**70), st.floats(allow_nan=True, allow_infinity=True),
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.floats(allow_nan=True, allow_infinity=True),
     broken_text,
 )
 json_value = st.recursive(
-    json_scalar, lambda inner: st.one_of(st.lists(inner, max_size=5), st.dictionaries(broken_text, inner, max_size=5)),
+    json_scalar,
+    lambda inner: st.one_of(st.lists(inner, max_size=5), st.dictionaries(broken_text, inner, max_size=5)),
     max_leaves=20,
 )
 KNOWN_KEYS = [
-    "taker", "taker_player", "contract", "mode", "coinche", "taker_points", "all_tricks", "melds", "belote",
-    "best_meld", "version", "reason", "player", "teams", "players", "dealer", "target", "rules", "cards",
-    "last_trick", "hands", "rounding", "misere", "carre_de_sept", "evening", "name",
+    "taker",
+    "taker_player",
+    "contract",
+    "mode",
+    "coinche",
+    "taker_points",
+    "all_tricks",
+    "melds",
+    "belote",
+    "best_meld",
+    "version",
+    "reason",
+    "player",
+    "teams",
+    "players",
+    "dealer",
+    "target",
+    "rules",
+    "cards",
+    "last_trick",
+    "hands",
+    "rounding",
+    "misere",
+    "carre_de_sept",
+    "evening",
+    "name",
 ]
 json_body = st.one_of(
     json_value,
     st.dictionaries(st.sampled_from(KNOWN_KEYS), json_value, max_size=8),
     st.builds(lambda extra: {**HAND, **extra}, st.dictionaries(st.sampled_from(KNOWN_KEYS), json_value, max_size=3)),
     # A new game's names, each hostile (issue 14): a lone surrogate, invisible characters, 10,000 of them.
-    st.builds(lambda a, b, players: {"teams": {"A": a, "B": b}, "players": players},
-              broken_text, broken_text, st.lists(st.one_of(st.none(), broken_text), min_size=4, max_size=4)),
+    st.builds(
+        lambda a, b, players: {"teams": {"A": a, "B": b}, "players": players},
+        broken_text,
+        broken_text,
+        st.lists(st.one_of(st.none(), broken_text), min_size=4, max_size=4),
+    ),
 )
 FORM_KEYS = [
-    "team_a", "team_b", "player_0", "player_1", "player_2", "player_3", "dealer", "target", "rounding", "misere",
-    "carre_de_sept", "taker_player", "contract", "mode", "coinche", "points", "points_team", "all_tricks",
-    "belote_A", "belote_B", "best_meld", "melds_A_tierce", "melds_B_cent", "request_id", "version", "reason",
-    "player", "enregistrer", "calculer", "csrf_token", "password", "next", "evening", "name", "file",
+    "team_a",
+    "team_b",
+    "player_0",
+    "player_1",
+    "player_2",
+    "player_3",
+    "dealer",
+    "target",
+    "rounding",
+    "misere",
+    "carre_de_sept",
+    "taker_player",
+    "contract",
+    "mode",
+    "coinche",
+    "points",
+    "points_team",
+    "all_tricks",
+    "belote_A",
+    "belote_B",
+    "best_meld",
+    "melds_A_tierce",
+    "melds_B_cent",
+    "request_id",
+    "version",
+    "reason",
+    "player",
+    "enregistrer",
+    "calculer",
+    "csrf_token",
+    "password",
+    "next",
+    "evening",
+    "name",
+    "file",
 ]
 form_fields = st.dictionaries(st.one_of(st.sampled_from(FORM_KEYS), st.text(max_size=10)), broken_text, max_size=12)
-query = st.dictionaries(st.one_of(st.sampled_from(FORM_KEYS + ["cards", "a", "b", "return", "q"]), st.text(max_size=8)),
-                        broken_text, max_size=5).map(percent_query)
-content_types = st.sampled_from([
-    None, "application/json", "application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded",
-    "multipart/form-data; boundary=xyz", "application/xml", "application/json; charset=latin-9", "garbage/;;;",
-])
+query = st.dictionaries(
+    st.one_of(st.sampled_from(FORM_KEYS + ["cards", "a", "b", "return", "q"]), st.text(max_size=8)),
+    broken_text,
+    max_size=5,
+).map(percent_query)
+content_types = st.sampled_from(
+    [
+        None,
+        "application/json",
+        "application/json; charset=utf-8",
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=xyz",
+        "application/xml",
+        "application/json; charset=latin-9",
+        "garbage/;;;",
+    ]
+)
 headers = st.fixed_dictionaries(
     {},
     optional={
         "Idempotency-Key": st.one_of(st.text(latin1, max_size=20), st.just("k" * 300), st.just("")),
         "If-None-Match": st.one_of(st.text(latin1, max_size=30), st.sampled_from(['"abc"', "*", 'W/"x"', '""'])),
-        "Cookie": st.one_of(st.text(latin1, max_size=60), st.just("session=" + "A" * 4000),
-                            st.just("session=eyJ0YWJsZSI6IngifQ.bad.sig")),
+        "Cookie": st.one_of(
+            st.text(latin1, max_size=60),
+            st.just("session=" + "A" * 4000),
+            st.just("session=eyJ0YWJsZSI6IngifQ.bad.sig"),
+        ),
         "Accept": st.sampled_from(["text/html", "application/json", "*/*", "\x01"]),
         "Referer": st.one_of(st.text(latin1, max_size=30), st.just("http://localhost/parties/x")),
         "X-Forwarded-For": st.text(latin1, max_size=20),
@@ -184,9 +309,21 @@ def fill_url(data, app, rule: str) -> str:
             choices = [item.strip() for item in match["args"].split(",")]
             return data.draw(st.one_of(st.sampled_from(choices), broken_text.map(percent)))
         if converter == "path":
-            return data.draw(st.one_of(st.sampled_from(["style.css", "../pyproject.toml", "..%2f..%2fsecret_key",
-                                                        "deal_form.js", "%00", "x/../../etc/passwd"]),
-                                       segment.map(lambda t: percent(t, safe="/"))))
+            return data.draw(
+                st.one_of(
+                    st.sampled_from(
+                        [
+                            "style.css",
+                            "../pyproject.toml",
+                            "..%2f..%2fsecret_key",
+                            "deal_form.js",
+                            "%00",
+                            "x/../../etc/passwd",
+                        ]
+                    ),
+                    segment.map(lambda t: percent(t, safe="/")),
+                )
+            )
         if name == "game_id":
             real = st.sampled_from(app.config["FUZZ_GAMES"])
             return data.draw(st.one_of(real, real, segment.map(percent)))
@@ -196,8 +333,9 @@ def fill_url(data, app, rule: str) -> str:
 
 
 @pytest.mark.parametrize(("rule", "method"), ROUTES, ids=[f"{method} {rule}" for rule, method in ROUTES])
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                   HealthCheck.too_slow])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(data=st.data())
 def test_no_route_fails_or_half_writes_whatever_it_is_sent(fuzz_app, rule, method, data):
     path = fill_url(data, fuzz_app, rule)

@@ -32,27 +32,74 @@ EX = {
     7: {"taker": "A", "contract": 80, "mode": "spades", "taker_points": 72, "belote": {"A": 1, "B": 0}},  # 170 / 90
     8: {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 101},  # 300 / 60
     9: {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 90},  # 0 / 360
-    10: {"taker": "A", "contract": 120, "mode": "diamonds", "coinche": "surcoinche", "taker_points": 60,
-         "belote": {"A": 0, "B": 1}},  # 0 / 660
-    11: {"taker": "A", "contract": 100, "mode": "hearts", "taker_points": 70,
-         "melds": {"A": ["tierce"], "B": []}},  # 0 / 280
-    12: {"taker": "A", "contract": 110, "mode": "hearts", "taker_points": 95,
-         "melds": {"A": ["cinquante"], "B": ["tierce"]}},  # 260 / 70
-    13: {"taker": "A", "contract": 100, "mode": "no_trump", "taker_points": 90,
-         "melds": {"A": ["carre_A"], "B": []}},  # 390 / 70
-    14: {"taker": "A", "contract": 100, "mode": "all_trump", "taker_points": 110,
-         "belote": {"A": 2, "B": 1}},  # 250 / 70
+    10: {
+        "taker": "A",
+        "contract": 120,
+        "mode": "diamonds",
+        "coinche": "surcoinche",
+        "taker_points": 60,
+        "belote": {"A": 0, "B": 1},
+    },  # 0 / 660
+    11: {
+        "taker": "A",
+        "contract": 100,
+        "mode": "hearts",
+        "taker_points": 70,
+        "melds": {"A": ["tierce"], "B": []},
+    },  # 0 / 280
+    12: {
+        "taker": "A",
+        "contract": 110,
+        "mode": "hearts",
+        "taker_points": 95,
+        "melds": {"A": ["cinquante"], "B": ["tierce"]},
+    },  # 260 / 70
+    13: {
+        "taker": "A",
+        "contract": 100,
+        "mode": "no_trump",
+        "taker_points": 90,
+        "melds": {"A": ["carre_A"], "B": []},
+    },  # 390 / 70
+    14: {
+        "taker": "A",
+        "contract": 100,
+        "mode": "all_trump",
+        "taker_points": 110,
+        "belote": {"A": 2, "B": 1},
+    },  # 250 / 70
     15: {"taker": "A", "contract": 130, "mode": "spades", "all_tricks": True},  # 380 / 0
     16: {"taker": "A", "contract": "capot", "mode": "hearts", "all_tricks": True},  # 500 / 0
-    17: {"taker": "A", "contract": "capot", "mode": "hearts", "coinche": "coinche",
-         "belote": {"A": 1, "B": 0}},  # 20 / 660
-    18: {"taker": "A", "contract": "generale", "mode": "spades", "all_tricks": True,
-         "belote": {"A": 1, "B": 0}},  # 820 / 0
+    17: {
+        "taker": "A",
+        "contract": "capot",
+        "mode": "hearts",
+        "coinche": "coinche",
+        "belote": {"A": 1, "B": 0},
+    },  # 20 / 660
+    18: {
+        "taker": "A",
+        "contract": "generale",
+        "mode": "spades",
+        "all_tricks": True,
+        "belote": {"A": 1, "B": 0},
+    },  # 820 / 0
     20: {"taker": "B", "contract": 80, "mode": "hearts", "taker_points": 71},  # 240 / 0
-    21: {"taker": "B", "contract": 100, "mode": "spades", "taker_points": 100,
-         "melds": {"A": ["cent"], "B": ["carre_K"]}},  # 60 / 300
-    22: {"taker": "A", "contract": 90, "mode": "clubs", "taker_points": 95,
-         "melds": {"A": ["tierce"], "B": ["tierce", "tierce"]}, "best_meld": "B"},  # 0 / 290
+    21: {
+        "taker": "B",
+        "contract": 100,
+        "mode": "spades",
+        "taker_points": 100,
+        "melds": {"A": ["cent"], "B": ["carre_K"]},
+    },  # 60 / 300
+    22: {
+        "taker": "A",
+        "contract": 90,
+        "mode": "clubs",
+        "taker_points": 95,
+        "melds": {"A": ["tierce"], "B": ["tierce", "tierce"]},
+        "best_meld": "B",
+    },  # 0 / 290
     23: {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 85},  # complement: 170 / 70
     24: {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 85},  # none: 165 / 77
 }
@@ -123,8 +170,15 @@ def deal_rows(app, game_id: str) -> int:
 
 def deal_summary(sheet: dict) -> list[tuple]:
     return [
-        (hand["number"], hand["kind"], hand["dealer"], hand["scores"]["A"], hand["scores"]["B"],
-         hand["totals"]["A"], hand["totals"]["B"])
+        (
+            hand["number"],
+            hand["kind"],
+            hand["dealer"],
+            hand["scores"]["A"],
+            hand["scores"]["B"],
+            hand["totals"]["A"],
+            hand["totals"]["B"],
+        )
         for hand in sheet["hands"]
     ]
 
@@ -444,8 +498,16 @@ def test_all_pass_redeal_scores_nothing_and_passes_the_deal(client, body):
     game_id = create(client, dealer=3)["id"]
     sheet = recorded(post_redeal(client, game_id, body))
     assert sheet["hands"] == [
-        {"number": 1, "kind": "redeal", "dealer": 3, "version": 1, "reason": "all_pass", "player": None,
-         "scores": {"A": 0, "B": 0}, "totals": {"A": 0, "B": 0}}
+        {
+            "number": 1,
+            "kind": "redeal",
+            "dealer": 3,
+            "version": 1,
+            "reason": "all_pass",
+            "player": None,
+            "scores": {"A": 0, "B": 0},
+            "totals": {"A": 0, "B": 0},
+        }
     ]
     assert sheet["dealer"] == 0
     assert sheet["finished"] is False
@@ -776,8 +838,13 @@ def test_edit_with_a_stale_version_changes_nothing(client, app):
 
 @pytest.mark.parametrize(
     ("extra", "fragment"),
-    [({}, "version"), ({"version": None}, "version"), ({"version": "1"}, "version"),
-     ({"version": True}, "version"), ({"version": 1.0}, "version")],
+    [
+        ({}, "version"),
+        ({"version": None}, "version"),
+        ({"version": "1"}, "version"),
+        ({"version": True}, "version"),
+        ({"version": 1.0}, "version"),
+    ],
     ids=["missing", "null", "string", "true", "float"],
 )
 def test_edit_needs_a_version(client, extra, fragment):
@@ -789,9 +856,14 @@ def test_edit_needs_a_version(client, extra, fragment):
 
 @pytest.mark.parametrize(
     ("body", "fragment"),
-    [({**EX[1], "contract": 85}, "contract"), ({**EX[1], "rules": {"rounding": "none"}}, "rules"),
-     (ex(1, 1), "taker_player"), (ex(18), "taker_player"), (ALL_PASS, "Clé inconnue"),
-     ({"taker": "A"}, "contract")],
+    [
+        ({**EX[1], "contract": 85}, "contract"),
+        ({**EX[1], "rules": {"rounding": "none"}}, "rules"),
+        (ex(1, 1), "taker_player"),
+        (ex(18), "taker_player"),
+        (ALL_PASS, "Clé inconnue"),
+        ({"taker": "A"}, "contract"),
+    ],
     ids=["contract", "rules", "taker-player-team", "generale-alone", "redeal-body", "incomplete"],
 )
 def test_edit_with_an_invalid_hand_changes_nothing(client, body, fragment):
@@ -988,8 +1060,12 @@ def test_an_undone_record_is_not_brought_back_by_its_retry(client, app):
 
 @pytest.mark.parametrize(
     ("data", "content_type"),
-    [("", "text/plain"), ("", "application/x-www-form-urlencoded"), ("", "multipart/form-data; boundary=x"),
-     ("", None)],
+    [
+        ("", "text/plain"),
+        ("", "application/x-www-form-urlencoded"),
+        ("", "multipart/form-data; boundary=x"),
+        ("", None),
+    ],
     ids=["text-plain", "form", "multipart", "none"],
 )
 def test_undo_refuses_what_a_cross_site_form_can_send(client, data, content_type):
@@ -1115,8 +1191,21 @@ def test_odd_values_in_every_key_never_give_a_500(client, app):
     game_id = create(client, rules={"misere": True, "carre_de_sept": True})["id"]
     url = f"{GAMES}/{game_id}"
     recorded(post_hand(client, game_id, ex(1, 0)))  # deal 1, which the edits below aim at
-    hand_keys = ["taker", "contract", "mode", "coinche", "taker_points", "all_tricks", "melds", "best_meld",
-                 "belote", "taker_player", "rules", "version", "other"]
+    hand_keys = [
+        "taker",
+        "contract",
+        "mode",
+        "coinche",
+        "taker_points",
+        "all_tricks",
+        "melds",
+        "best_meld",
+        "belote",
+        "taker_player",
+        "rules",
+        "version",
+        "other",
+    ]
     hand_bodies = _odd_bodies(ex(1, 0), hand_keys)
     hand_bodies += [{**ex(1, 0), "melds": {"A": [value]}} for value in ODD_VALUES]
     hand_bodies += [{**ex(1, 0), "melds": {"B": value}} for value in ODD_VALUES]

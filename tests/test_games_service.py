@@ -47,7 +47,11 @@ def test_a_game_keeps_its_rules(db):
     game_id = new_game(db, target=1000, dealer=3, rules={"rounding": "none", "misere": True})
     (row,) = db.query("select * from games")
     assert (row["target"], row["first_dealer"], row["rounding"], row["misere"], row["carre_de_sept"]) == (
-        1000, 3, "none", 1, 0
+        1000,
+        3,
+        "none",
+        1,
+        0,
     )
     # Example 24: 80 ♥, P=85, exact points: 165 / 77.
     service.record_hand(db, game_id, {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 85})
@@ -184,13 +188,20 @@ def test_a_recorded_deal_is_answered_with_the_whole_sheet_after_it(db):
 
 
 @settings(max_examples=150, deadline=None)
-@given(names=st.lists(st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="|"), max_size=12),
-                      min_size=6, max_size=6))
+@given(
+    names=st.lists(
+        st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="|"), max_size=12),
+        min_size=6,
+        max_size=6,
+    )
+)
 def test_the_sheet_text_is_the_standard_json_of_the_sheet_whatever_the_names(names):
     """The API's text (written by orjson, for speed) is, byte for byte, the standard library's
     compact JSON of the sheet, for any name a table may type: accents, quotes, control characters."""
     game = Game(id="abcd2345", teams={"A": names[0], "B": names[1]}, players=names[2:], first_dealer=0, target=2000)
-    rows = [{"id": 1, "kind": "hand", "version": 1, "input": EXAMPLE_8}, {"id": 2, "kind": "redeal", "version": 1,
-            "input": {"reason": "all_pass", "player": None}}]
+    rows = [
+        {"id": 1, "kind": "hand", "version": 1, "input": EXAMPLE_8},
+        {"id": 2, "kind": "redeal", "version": 1, "input": {"reason": "all_pass", "player": None}},
+    ]
     sheet = build_sheet(game, rows)
     assert service.sheet_text(sheet) == json.dumps(sheet_to_json(sheet), ensure_ascii=False, separators=(",", ":"))

@@ -26,8 +26,7 @@ HASH = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")
 def make_app(tmp_path, **config):
     path = str(tmp_path / "club.db")
     migrate(path)
-    return create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
-                       **config})
+    return create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, **config})
 
 
 # --- a chunked body over the limit -----------------------------------------------------------
@@ -36,9 +35,12 @@ def make_app(tmp_path, **config):
 def chunked(client, path: str, body: bytes, content_type: str):
     """A body sent with Transfer-Encoding: chunked, as a server hands it to the app: no
     Content-Length, a stream the server ends (wsgi.input_terminated)."""
-    return client.post(path, input_stream=io.BytesIO(body),
-                       headers={"Content-Type": content_type, "Transfer-Encoding": "chunked"},
-                       environ_overrides={"wsgi.input_terminated": True})
+    return client.post(
+        path,
+        input_stream=io.BytesIO(body),
+        headers={"Content-Type": content_type, "Transfer-Encoding": "chunked"},
+        environ_overrides={"wsgi.input_terminated": True},
+    )
 
 
 def game_body(size: int) -> bytes:
@@ -76,9 +78,12 @@ def test_through_the_servers_middleware_too(tmp_path):
     limit = app.config["MAX_CONTENT_LENGTH"]
     served = OneAtATime(app, limit)
     for size, expected in ((limit, "413"), (100, "201")):
-        environ = EnvironBuilder("/api/v1/games", method="POST", data=game_body(size),
-                                 headers={"Content-Type": "application/json",
-                                          "Transfer-Encoding": "chunked"}).get_environ()
+        environ = EnvironBuilder(
+            "/api/v1/games",
+            method="POST",
+            data=game_body(size),
+            headers={"Content-Type": "application/json", "Transfer-Encoding": "chunked"},
+        ).get_environ()
         environ.pop("CONTENT_LENGTH", None)
         environ["wsgi.input_terminated"] = True
         _, status, _ = run_wsgi_app(served, environ)
@@ -95,8 +100,9 @@ def csrf_client(tmp_path):
 
 def test_a_form_without_its_token_says_why_in_french(csrf_client):
     csrf_client.get("/parties/nouvelle")  # the session now holds a token
-    response = csrf_client.post("/parties/nouvelle", data={"team_a": "Nous"},
-                                headers={"Referer": "http://localhost/parties/nouvelle"})
+    response = csrf_client.post(
+        "/parties/nouvelle", data={"team_a": "Nous"}, headers={"Referer": "http://localhost/parties/nouvelle"}
+    )
     assert response.status_code == 400
     text = unescape(response.text)
     assert "Requête invalide" in text
@@ -106,8 +112,11 @@ def test_a_form_without_its_token_says_why_in_french(csrf_client):
 
 def test_a_form_with_a_wrong_token_says_it_expired_or_came_from_elsewhere(csrf_client):
     csrf_client.get("/parties/nouvelle")
-    response = csrf_client.post("/parties/nouvelle", data={"team_a": "Nous", "csrf_token": "autre"},
-                                headers={"Referer": "https://example.com/piege"})
+    response = csrf_client.post(
+        "/parties/nouvelle",
+        data={"team_a": "Nous", "csrf_token": "autre"},
+        headers={"Referer": "https://example.com/piege"},
+    )
     assert response.status_code == 400
     text = unescape(response.text)
     assert "Le formulaire a expiré ou vient d'un autre site : rechargez la page et recommencez." in text
@@ -134,9 +143,19 @@ def table(tmp_path):
     return app, client, game
 
 
-PRIVATE = ["/", "/parties/{game}", "/api/v1/games/{game}", "/soirees", "/archives/parties/{game}",
-           "/archives/export.json", "/archives/export.csv", "/archives/parties/{game}/export.csv",
-           "/statistiques", "/recherche?joueur=Nous", "/connexion"]
+PRIVATE = [
+    "/",
+    "/parties/{game}",
+    "/api/v1/games/{game}",
+    "/soirees",
+    "/archives/parties/{game}",
+    "/archives/export.json",
+    "/archives/export.csv",
+    "/archives/parties/{game}/export.csv",
+    "/statistiques",
+    "/recherche?joueur=Nous",
+    "/connexion",
+]
 
 
 @pytest.mark.parametrize("path", PRIVATE)
@@ -184,7 +203,8 @@ def test_the_import_pages_csrf_refusal_says_why(app):
     app.config["WTF_CSRF_ENABLED"] = True
     with app.test_client() as client:
         response = client.post(
-            "/archives/importer", data={"archive": (io.BytesIO(b"{}"), "archive.json")},
+            "/archives/importer",
+            data={"archive": (io.BytesIO(b"{}"), "archive.json")},
             content_type="multipart/form-data",
         )
     assert response.status_code == 400

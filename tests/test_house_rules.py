@@ -54,114 +54,294 @@ VARIANT_EXAMPLES = [
     ("ScoreIt: 120, 110 points, chute (none)", hand(contract=120, taker_points=110), {"rounding": "none"}, 0, 280),
     ("ScoreIt: 140, capot non annoncé", hand(contract=140, all_tricks=True), {"rounding": "raw"}, 392, 0),
     ("ScoreIt: 140, capot non annoncé (none)", hand(contract=140, all_tricks=True), {"rounding": "none"}, 390, 0),
-    ("Oliboy50 #10: 100 ♦, 0 points", hand(contract=100, mode="diamonds", taker_points=0), {"rounding": "raw"},
-     0, 262),
+    ("Oliboy50 #10: 100 ♦, 0 points", hand(contract=100, mode="diamonds", taker_points=0), {"rounding": "raw"}, 0, 262),
     ("capot made, raw", hand(contract="capot", all_tricks=True), {"rounding": "raw"}, 502, 0),
     ("capot failed, raw", hand(contract="capot"), {"rounding": "raw"}, 0, 412),
     # coinche_scope: whole
-    ("carg: 100 ♥ coinché, 120", hand(contract=100, coinche="coinche", taker_points=120),
-     {"coinche_scope": "whole"}, 440, 40),
+    (
+        "carg: 100 ♥ coinché, 120",
+        hand(contract=100, coinche="coinche", taker_points=120),
+        {"coinche_scope": "whole"},
+        440,
+        40,
+    ),
     ("carg: 100 ♥ coinché, 120 (contract)", hand(contract=100, coinche="coinche", taker_points=120), {}, 320, 40),
-    ("carg: 100 ♥ surcoinché, 120", hand(contract=100, coinche="surcoinche", taker_points=120),
-     {"coinche_scope": "whole"}, 880, 40),
-    ("ScoreContree #6: 90 contré, 84, chute", hand(contract=90, coinche="coinche", taker_points=84),
-     {"coinche_scope": "whole", "rounding": "complement"}, 0, 500),
-    ("ScoreContree #6 (contract)", hand(contract=90, coinche="coinche", taker_points=84),
-     {"rounding": "complement"}, 0, 340),
-    ("ScoreIt: 120 coinché, 130 points", hand(contract=120, coinche="coinche", taker_points=130),
-     {"coinche_scope": "whole", "rounding": "raw"}, 500, 32),
-    ("ScoreIt: 120 coinché, 110 points, chute", hand(contract=120, coinche="coinche", taker_points=110),
-     {"coinche_scope": "whole", "rounding": "raw"}, 0, 564),
-    ("110 ♥ coinché, 95, cinquante and belote",
-     hand(contract=110, coinche="coinche", taker_points=95, melds={"A": ["cinquante"]}, belote={"A": 1}),
-     {"coinche_scope": "whole"}, 540, 70),
-    ("110 ♥ coinché, 95, cinquante and belote (contract)",
-     hand(contract=110, coinche="coinche", taker_points=95, melds={"A": ["cinquante"]}, belote={"A": 1}),
-     {}, 390, 70),
+    (
+        "carg: 100 ♥ surcoinché, 120",
+        hand(contract=100, coinche="surcoinche", taker_points=120),
+        {"coinche_scope": "whole"},
+        880,
+        40,
+    ),
+    (
+        "ScoreContree #6: 90 contré, 84, chute",
+        hand(contract=90, coinche="coinche", taker_points=84),
+        {"coinche_scope": "whole", "rounding": "complement"},
+        0,
+        500,
+    ),
+    (
+        "ScoreContree #6 (contract)",
+        hand(contract=90, coinche="coinche", taker_points=84),
+        {"rounding": "complement"},
+        0,
+        340,
+    ),
+    (
+        "ScoreIt: 120 coinché, 130 points",
+        hand(contract=120, coinche="coinche", taker_points=130),
+        {"coinche_scope": "whole", "rounding": "raw"},
+        500,
+        32,
+    ),
+    (
+        "ScoreIt: 120 coinché, 110 points, chute",
+        hand(contract=120, coinche="coinche", taker_points=110),
+        {"coinche_scope": "whole", "rounding": "raw"},
+        0,
+        564,
+    ),
+    (
+        "110 ♥ coinché, 95, cinquante and belote",
+        hand(contract=110, coinche="coinche", taker_points=95, melds={"A": ["cinquante"]}, belote={"A": 1}),
+        {"coinche_scope": "whole"},
+        540,
+        70,
+    ),
+    (
+        "110 ♥ coinché, 95, cinquante and belote (contract)",
+        hand(contract=110, coinche="coinche", taker_points=95, melds={"A": ["cinquante"]}, belote={"A": 1}),
+        {},
+        390,
+        70,
+    ),
     # coinche_all_or_nothing: true
-    ("scorecontree: Contre fait", hand(contract=100, coinche="coinche", taker_points=110),
-     {"coinche_all_or_nothing": True, "rounding": "none"}, 360, 0),
-    ("scorecontree: Contre fait (default)", hand(contract=100, coinche="coinche", taker_points=110),
-     {"rounding": "none"}, 310, 52),
-    ("scorecontree: Contre fait, whole", hand(contract=100, coinche="coinche", taker_points=110),
-     {"coinche_all_or_nothing": True, "rounding": "none", "coinche_scope": "whole"}, 520, 0),
-    ("contree-compagnon: Contre ok + belote lost",
-     hand(contract=100, mode="clubs", coinche="coinche", taker_points=101, belote={"B": 1}),
-     {"coinche_all_or_nothing": True, "coinche_scope": "whole"}, 520, 20),
-    ("contree-compagnon: Contre ok + belote lost, winner",
-     hand(contract=100, mode="clubs", coinche="coinche", taker_points=101, belote={"B": 1}),
-     {"coinche_all_or_nothing": True, "coinche_scope": "whole", "belote_to": "winner"}, 540, 0),
-    ("coinche-back: WON game with COINCHE and BELOTE",
-     hand(contract=80, coinche="coinche", taker_points=99, belote={"A": 1}),
-     {"coinche_all_or_nothing": True, "coinche_scope": "whole", "rounding": "complement"}, 500, 0),
-    ("App-Contree: contrat chuté avec Contrée", hand(contract=120, mode="clubs", coinche="coinche", taker_points=100),
-     {"coinche_all_or_nothing": True}, 0, 400),
-    ("App-Contree: contrat chuté avec Contrée, whole",
-     hand(contract=120, mode="clubs", coinche="coinche", taker_points=100),
-     {"coinche_all_or_nothing": True, "coinche_scope": "whole"}, 0, 560),
+    (
+        "scorecontree: Contre fait",
+        hand(contract=100, coinche="coinche", taker_points=110),
+        {"coinche_all_or_nothing": True, "rounding": "none"},
+        360,
+        0,
+    ),
+    (
+        "scorecontree: Contre fait (default)",
+        hand(contract=100, coinche="coinche", taker_points=110),
+        {"rounding": "none"},
+        310,
+        52,
+    ),
+    (
+        "scorecontree: Contre fait, whole",
+        hand(contract=100, coinche="coinche", taker_points=110),
+        {"coinche_all_or_nothing": True, "rounding": "none", "coinche_scope": "whole"},
+        520,
+        0,
+    ),
+    (
+        "contree-compagnon: Contre ok + belote lost",
+        hand(contract=100, mode="clubs", coinche="coinche", taker_points=101, belote={"B": 1}),
+        {"coinche_all_or_nothing": True, "coinche_scope": "whole"},
+        520,
+        20,
+    ),
+    (
+        "contree-compagnon: Contre ok + belote lost, winner",
+        hand(contract=100, mode="clubs", coinche="coinche", taker_points=101, belote={"B": 1}),
+        {"coinche_all_or_nothing": True, "coinche_scope": "whole", "belote_to": "winner"},
+        540,
+        0,
+    ),
+    (
+        "coinche-back: WON game with COINCHE and BELOTE",
+        hand(contract=80, coinche="coinche", taker_points=99, belote={"A": 1}),
+        {"coinche_all_or_nothing": True, "coinche_scope": "whole", "rounding": "complement"},
+        500,
+        0,
+    ),
+    (
+        "App-Contree: contrat chuté avec Contrée",
+        hand(contract=120, mode="clubs", coinche="coinche", taker_points=100),
+        {"coinche_all_or_nothing": True},
+        0,
+        400,
+    ),
+    (
+        "App-Contree: contrat chuté avec Contrée, whole",
+        hand(contract=120, mode="clubs", coinche="coinche", taker_points=100),
+        {"coinche_all_or_nothing": True, "coinche_scope": "whole"},
+        0,
+        560,
+    ),
     # announced_capot: flat
-    ("contree-compagnon: Advertized capot fail", hand("B", mode="clubs", contract="capot"),
-     {"announced_capot": "flat"}, 500, 0),
+    (
+        "contree-compagnon: Advertized capot fail",
+        hand("B", mode="clubs", contract="capot"),
+        {"announced_capot": "flat"},
+        500,
+        0,
+    ),
     ("contree-compagnon: Advertized capot fail (bonus)", hand("B", mode="clubs", contract="capot"), {}, 410, 0),
-    ("contree-compagnon: Advertized capot contre ok", hand(contract="capot", coinche="coinche", all_tricks=True),
-     {"announced_capot": "flat"}, 1000, 0),
-    ("contree-compagnon: Advertized capot contre ok (bonus)",
-     hand(contract="capot", coinche="coinche", all_tricks=True), {}, 750, 0),
-    ("contree-compagnon: capot contre surcontre ok", hand("B", contract="capot", coinche="surcoinche",
-                                                            all_tricks=True), {"announced_capot": "flat"}, 0, 2000),
-    ("contree-compagnon: capot contre surcontre ok (bonus)",
-     hand("B", contract="capot", coinche="surcoinche", all_tricks=True), {}, 0, 1250),
-    ("contree-compagnon: Advertized capot contre ok + belote",
-     hand(contract="capot", coinche="coinche", all_tricks=True, belote={"A": 1}), {"announced_capot": "flat"},
-     1020, 0),
-    ("sebastien-perpignane: testAnnouncedCapotNotReached", hand(contract="capot"), {"announced_capot": "flat"},
-     0, 500),
+    (
+        "contree-compagnon: Advertized capot contre ok",
+        hand(contract="capot", coinche="coinche", all_tricks=True),
+        {"announced_capot": "flat"},
+        1000,
+        0,
+    ),
+    (
+        "contree-compagnon: Advertized capot contre ok (bonus)",
+        hand(contract="capot", coinche="coinche", all_tricks=True),
+        {},
+        750,
+        0,
+    ),
+    (
+        "contree-compagnon: capot contre surcontre ok",
+        hand("B", contract="capot", coinche="surcoinche", all_tricks=True),
+        {"announced_capot": "flat"},
+        0,
+        2000,
+    ),
+    (
+        "contree-compagnon: capot contre surcontre ok (bonus)",
+        hand("B", contract="capot", coinche="surcoinche", all_tricks=True),
+        {},
+        0,
+        1250,
+    ),
+    (
+        "contree-compagnon: Advertized capot contre ok + belote",
+        hand(contract="capot", coinche="coinche", all_tricks=True, belote={"A": 1}),
+        {"announced_capot": "flat"},
+        1020,
+        0,
+    ),
+    ("sebastien-perpignane: testAnnouncedCapotNotReached", hand(contract="capot"), {"announced_capot": "flat"}, 0, 500),
     # unannounced_capot: none
-    ("ScoreContree #9: B takes 120, every trick", hand("B", contract=120, all_tricks=True),
-     {"unannounced_capot": "none"}, 0, 280),
+    (
+        "ScoreContree #9: B takes 120, every trick",
+        hand("B", contract=120, all_tricks=True),
+        {"unannounced_capot": "none"},
+        0,
+        280,
+    ),
     ("ScoreContree #9 (bonus)", hand("B", contract=120, all_tricks=True), {}, 0, 370),
-    ("SCORING.md #15: 130 ♠, every trick", hand(contract=130, mode="spades", all_tricks=True),
-     {"unannounced_capot": "none"}, 290, 0),
-    ("100 ♥ coinché, every trick, whole", hand(contract=100, coinche="coinche", all_tricks=True),
-     {"unannounced_capot": "none", "coinche_scope": "whole"}, 520, 0),
-    ("100 ♥ coinché, every trick, whole (bonus)", hand(contract=100, coinche="coinche", all_tricks=True),
-     {"coinche_scope": "whole"}, 700, 0),
-    ("100 ♥ coinché, every trick (contract scope)", hand(contract=100, coinche="coinche", all_tricks=True),
-     {"unannounced_capot": "none"}, 360, 0),
+    (
+        "SCORING.md #15: 130 ♠, every trick",
+        hand(contract=130, mode="spades", all_tricks=True),
+        {"unannounced_capot": "none"},
+        290,
+        0,
+    ),
+    (
+        "100 ♥ coinché, every trick, whole",
+        hand(contract=100, coinche="coinche", all_tricks=True),
+        {"unannounced_capot": "none", "coinche_scope": "whole"},
+        520,
+        0,
+    ),
+    (
+        "100 ♥ coinché, every trick, whole (bonus)",
+        hand(contract=100, coinche="coinche", all_tricks=True),
+        {"coinche_scope": "whole"},
+        700,
+        0,
+    ),
+    (
+        "100 ♥ coinché, every trick (contract scope)",
+        hand(contract=100, coinche="coinche", all_tricks=True),
+        {"unannounced_capot": "none"},
+        360,
+        0,
+    ),
     # belote_to: winner
-    ("App-Contree: annonce de Capot chutée", hand(contract="capot", belote={"A": 1}), {"belote_to": "winner"},
-     0, 430),
+    ("App-Contree: annonce de Capot chutée", hand(contract="capot", belote={"A": 1}), {"belote_to": "winner"}, 0, 430),
     ("App-Contree: annonce de Capot chutée (holder)", hand(contract="capot", belote={"A": 1}), {}, 20, 410),
-    ("SCORING.md #6: 80 ♠, 71, belote A", hand(contract=80, mode="spades", taker_points=71, belote={"A": 1}),
-     {"belote_to": "winner"}, 0, 260),
-    ("contree-compagnon: Advertized capot ok + belote lost",
-     hand("B", mode="clubs", contract="capot", all_tricks=True, belote={"A": 1}), {"belote_to": "winner"}, 0, 520),
-    ("contree-compagnon: Advertized capot ok + belote lost (holder)",
-     hand("B", mode="clubs", contract="capot", all_tricks=True, belote={"A": 1}), {}, 20, 500),
-    ("contree-compagnon: Normal maine ok, capot + belote lost",
-     hand("B", contract=110, all_tricks=True, belote={"A": 1}), {"belote_to": "winner"}, 0, 380),
-    ("contree-compagnon: Normal maine ok, capot + belote lost (holder)",
-     hand("B", contract=110, all_tricks=True, belote={"A": 1}), {}, 20, 360),
+    (
+        "SCORING.md #6: 80 ♠, 71, belote A",
+        hand(contract=80, mode="spades", taker_points=71, belote={"A": 1}),
+        {"belote_to": "winner"},
+        0,
+        260,
+    ),
+    (
+        "contree-compagnon: Advertized capot ok + belote lost",
+        hand("B", mode="clubs", contract="capot", all_tricks=True, belote={"A": 1}),
+        {"belote_to": "winner"},
+        0,
+        520,
+    ),
+    (
+        "contree-compagnon: Advertized capot ok + belote lost (holder)",
+        hand("B", mode="clubs", contract="capot", all_tricks=True, belote={"A": 1}),
+        {},
+        20,
+        500,
+    ),
+    (
+        "contree-compagnon: Normal maine ok, capot + belote lost",
+        hand("B", contract=110, all_tricks=True, belote={"A": 1}),
+        {"belote_to": "winner"},
+        0,
+        380,
+    ),
+    (
+        "contree-compagnon: Normal maine ok, capot + belote lost (holder)",
+        hand("B", contract=110, all_tricks=True, belote={"A": 1}),
+        {},
+        20,
+        360,
+    ),
     # scoring: points_annonces
-    ("App-Contree: contrat seul (réussite)", hand("B", mode="diamonds", contract=90, taker_points=80,
-                                                   belote={"B": 1}), {"scoring": "points_annonces"}, 0, 90),
-    ("App-Contree: contrat seul (chute contrée)",
-     hand(contract=110, mode="spades", coinche="coinche", taker_points=60, belote={"A": 1}),
-     {"scoring": "points_annonces"}, 0, 220),
+    (
+        "App-Contree: contrat seul (réussite)",
+        hand("B", mode="diamonds", contract=90, taker_points=80, belote={"B": 1}),
+        {"scoring": "points_annonces"},
+        0,
+        90,
+    ),
+    (
+        "App-Contree: contrat seul (chute contrée)",
+        hand(contract=110, mode="spades", coinche="coinche", taker_points=60, belote={"A": 1}),
+        {"scoring": "points_annonces"},
+        0,
+        220,
+    ),
     ("ScoreContree: 120 made", hand(contract=120, taker_points=120), {"scoring": "points_annonces"}, 120, 0),
-    ("ScoreContree: capot announced and made", hand(contract="capot", all_tricks=True),
-     {"scoring": "points_annonces"}, 250, 0),
-    ("ScoreContree: 120 contré, every trick", hand(contract=120, coinche="coinche", all_tricks=True),
-     {"scoring": "points_annonces"}, 240, 0),
-    ("ScoreContree: 120 surcontré made", hand(contract=120, coinche="surcoinche", taker_points=120),
-     {"scoring": "points_annonces"}, 480, 0),
-    ("carg: Compute score - fulfilled (contrat seul)", hand(contract=100, taker_points=120),
-     {"scoring": "points_annonces"}, 100, 0),
+    (
+        "ScoreContree: capot announced and made",
+        hand(contract="capot", all_tricks=True),
+        {"scoring": "points_annonces"},
+        250,
+        0,
+    ),
+    (
+        "ScoreContree: 120 contré, every trick",
+        hand(contract=120, coinche="coinche", all_tricks=True),
+        {"scoring": "points_annonces"},
+        240,
+        0,
+    ),
+    (
+        "ScoreContree: 120 surcontré made",
+        hand(contract=120, coinche="surcoinche", taker_points=120),
+        {"scoring": "points_annonces"},
+        480,
+        0,
+    ),
+    (
+        "carg: Compute score - fulfilled (contrat seul)",
+        hand(contract=100, taker_points=120),
+        {"scoring": "points_annonces"},
+        100,
+        0,
+    ),
 ]
 
 
-@pytest.mark.parametrize(("name", "body", "rules", "a_score", "b_score"), VARIANT_EXAMPLES,
-                         ids=[row[0] for row in VARIANT_EXAMPLES])
+@pytest.mark.parametrize(
+    ("name", "body", "rules", "a_score", "b_score"), VARIANT_EXAMPLES, ids=[row[0] for row in VARIANT_EXAMPLES]
+)
 def test_variant_example(client, name, body, rules, a_score, b_score):
     response = client.post("/api/v1/score", json={**body, "rules": rules})
     assert response.status_code == 200, response.get_json()
@@ -171,12 +351,19 @@ def test_variant_example(client, name, body, rules, a_score, b_score):
         assert sum(line["points"] for line in result["lines"] if line["team"] == team) == expected
 
 
-DEFAULTS = {"coinche_scope": "contract", "coinche_all_or_nothing": False, "announced_capot": "bonus",
-            "unannounced_capot": "bonus", "belote_to": "holder", "scoring": "points_faits"}
+DEFAULTS = {
+    "coinche_scope": "contract",
+    "coinche_all_or_nothing": False,
+    "announced_capot": "bonus",
+    "unannounced_capot": "bonus",
+    "belote_to": "holder",
+    "scoring": "points_faits",
+}
 
 
-@pytest.mark.parametrize(("number", "body", "made", "a_score", "b_score"), EXAMPLES,
-                         ids=[f"example-{row[0]}" for row in EXAMPLES])
+@pytest.mark.parametrize(
+    ("number", "body", "made", "a_score", "b_score"), EXAMPLES, ids=[f"example-{row[0]}" for row in EXAMPLES]
+)
 def test_scoring_md_examples_with_every_option_named_at_its_default(client, number, body, made, a_score, b_score):
     rules = {**DEFAULTS, "rounding": body.get("rules", {}).get("rounding", "nearest")}
     plain = client.post("/api/v1/score", json=body).get_json()
@@ -190,26 +377,42 @@ def test_scoring_md_examples_with_every_option_named_at_its_default(client, numb
 
 BAD_RULES = [
     ({"belote_to": "loser"}, "rules.belote_to", "« rules.belote_to » doit valoir « holder » ou « winner »."),
-    ({"coinche_scope": "all"}, "rules.coinche_scope",
-     "« rules.coinche_scope » doit valoir « contract » ou « whole »."),
-    ({"coinche_all_or_nothing": "true"}, "rules.coinche_all_or_nothing",
-     "« rules.coinche_all_or_nothing » doit valoir true ou false."),
-    ({"coinche_all_or_nothing": 1}, "rules.coinche_all_or_nothing",
-     "« rules.coinche_all_or_nothing » doit valoir true ou false."),
-    ({"announced_capot": None}, "rules.announced_capot",
-     "« rules.announced_capot » doit valoir « bonus » ou « flat »."),
-    ({"unannounced_capot": "flat"}, "rules.unannounced_capot",
-     "« rules.unannounced_capot » doit valoir « bonus » ou « none »."),
-    ({"scoring": "Points_Annonces"}, "rules.scoring",
-     "« rules.scoring » doit valoir « points_faits » ou « points_annonces »."),
+    ({"coinche_scope": "all"}, "rules.coinche_scope", "« rules.coinche_scope » doit valoir « contract » ou « whole »."),
+    (
+        {"coinche_all_or_nothing": "true"},
+        "rules.coinche_all_or_nothing",
+        "« rules.coinche_all_or_nothing » doit valoir true ou false.",
+    ),
+    (
+        {"coinche_all_or_nothing": 1},
+        "rules.coinche_all_or_nothing",
+        "« rules.coinche_all_or_nothing » doit valoir true ou false.",
+    ),
+    (
+        {"announced_capot": None},
+        "rules.announced_capot",
+        "« rules.announced_capot » doit valoir « bonus » ou « flat ».",
+    ),
+    (
+        {"unannounced_capot": "flat"},
+        "rules.unannounced_capot",
+        "« rules.unannounced_capot » doit valoir « bonus » ou « none ».",
+    ),
+    (
+        {"scoring": "Points_Annonces"},
+        "rules.scoring",
+        "« rules.scoring » doit valoir « points_faits » ou « points_annonces ».",
+    ),
     ({"rounding": "exact"}, "rules.rounding", None),
 ]
 
 
 @pytest.mark.parametrize(("rules", "field", "message"), BAD_RULES, ids=[str(row[0]) for row in BAD_RULES])
 def test_a_bad_value_is_refused_by_the_score_service_and_the_games_api(client, db, rules, field, message):
-    for url, body in (("/api/v1/score", {**hand(contract=80, taker_points=100), "rules": rules}),
-                      ("/api/v1/games", {"rules": rules})):
+    for url, body in (
+        ("/api/v1/score", {**hand(contract=80, taker_points=100), "rules": rules}),
+        ("/api/v1/games", {"rules": rules}),
+    ):
         response = client.post(url, json=body)
         assert response.status_code == 422, url
         error = response.get_json()["error"]  # API.md: a French sentence naming the field
@@ -222,8 +425,9 @@ def test_a_bad_value_is_refused_by_the_score_service_and_the_games_api(client, d
 
 
 def test_an_unknown_key_is_refused_with_a_sentence_naming_it(client):
-    response = client.post("/api/v1/score", json={**hand(contract=80, taker_points=100),
-                                                  "rules": {"belote_au_gagnant": True}})
+    response = client.post(
+        "/api/v1/score", json={**hand(contract=80, taker_points=100), "rules": {"belote_au_gagnant": True}}
+    )
     assert response.status_code == 422
     assert response.get_json()["error"] == "« rules » : clé inconnue « belote_au_gagnant »."
     response = client.post("/api/v1/games", json={"rules": {"belote_au_gagnant": True}})
@@ -243,15 +447,29 @@ def test_a_deal_of_a_game_takes_the_game_s_rules_not_its_own(client):
 
 
 def test_a_game_stores_its_house_rules_and_scores_its_deals_with_them(client):
-    rules = {"rounding": "raw", "coinche_scope": "whole", "coinche_all_or_nothing": True, "announced_capot": "flat",
-             "unannounced_capot": "none", "belote_to": "winner", "scoring": "points_faits"}
+    rules = {
+        "rounding": "raw",
+        "coinche_scope": "whole",
+        "coinche_all_or_nothing": True,
+        "announced_capot": "flat",
+        "unannounced_capot": "none",
+        "belote_to": "winner",
+        "scoring": "points_faits",
+    }
     created = client.post("/api/v1/games", json={"rules": rules})
     assert created.status_code == 201, created.get_json()
     game = created.get_json()
     # every option that differs from the default, as given; `scoring` at its default is left out
-    assert game["rules"] == {"rounding": "raw", "misere": False, "carre_de_sept": False, "coinche_scope": "whole",
-                             "coinche_all_or_nothing": True, "announced_capot": "flat",
-                             "unannounced_capot": "none", "belote_to": "winner"}
+    assert game["rules"] == {
+        "rounding": "raw",
+        "misere": False,
+        "carre_de_sept": False,
+        "coinche_scope": "whole",
+        "coinche_all_or_nothing": True,
+        "announced_capot": "flat",
+        "unannounced_capot": "none",
+        "belote_to": "winner",
+    }
     deals = [
         # 100 ♣ contré, 101 points, belote B: all or nothing on the whole score with all the points at
         # 162 (raw), the belote to the winner: (162 + 100) × 2 + 20 = 544 / 0
@@ -264,8 +482,7 @@ def test_a_game_stores_its_house_rules_and_scores_its_deals_with_them(client):
     for body in deals:
         assert client.post(f"/api/v1/games/{game['id']}/hands", json=body).status_code == 201
     sheet = client.get(f"/api/v1/games/{game['id']}").get_json()
-    assert [deal["scores"] for deal in sheet["hands"]] == [{"A": 544, "B": 0}, {"A": 500, "B": 0},
-                                                           {"A": 282, "B": 0}]
+    assert [deal["scores"] for deal in sheet["hands"]] == [{"A": 544, "B": 0}, {"A": 500, "B": 0}, {"A": 282, "B": 0}]
     assert sheet["totals"] == {"A": 1326, "B": 0} and sheet["winner"] is None
     assert sheet["rules"] == game["rules"]
 
@@ -293,8 +510,10 @@ def expected_made(h: Hand) -> bool:
     """SCORING.md's verdict, which no house rule changes."""
     if h.contract.kind is ContractKind.POINTS and not h.all_tricks:
         melds = counted_melds(h)
-        total = {team: (h.taker_points if team is h.taker else 162 - h.taker_points) + melds[team]
-                 + 20 * h.belote[team] for team in Team}
+        total = {
+            team: (h.taker_points if team is h.taker else 162 - h.taker_points) + melds[team] + 20 * h.belote[team]
+            for team in Team
+        }
         return total[h.taker] >= h.contract.value and total[h.taker] > total[h.taker.other]
     return h.contract.kind is ContractKind.POINTS or h.all_tricks
 
@@ -428,10 +647,14 @@ BEFORE = engine_before_house_rules()
 def test_with_every_option_at_its_default_a_hand_scores_exactly_as_before(h, rounding):
     h = replace(h, rounding=rounding, house=HouseRules())
     now, before = score(h), BEFORE.score(h)
-    assert (now.made, dict(now.scores), now.contract_points) == (before.made, dict(before.scores),
-                                                                 before.contract_points)
+    assert (now.made, dict(now.scores), now.contract_points) == (
+        before.made,
+        dict(before.scores),
+        before.contract_points,
+    )
     assert [(line.team, line.label, line.points) for line in now.lines] == [
-        (line.team, line.label, line.points) for line in before.lines]
+        (line.team, line.label, line.points) for line in before.lines
+    ]
 
 
 @PROPERTY
@@ -440,8 +663,9 @@ def test_the_score_service_reads_the_options_from_rules(api_client, h, house, ro
     body = to_body(h)
     body["rules"] = {"rounding": rounding.value, **house_json(house)}
     answer = api_client.post("/api/v1/score", json=body).get_json()
-    assert answer["scores"] == {team.value: points for team, points in
-                                general_form(replace(h, house=house, rounding=rounding)).items()}
+    assert answer["scores"] == {
+        team.value: points for team, points in general_form(replace(h, house=house, rounding=rounding)).items()
+    }
 
 
 def house_json(house: HouseRules) -> dict:
@@ -450,6 +674,7 @@ def house_json(house: HouseRules) -> dict:
 
 @pytest.fixture(scope="module")
 def api_client(tmp_path_factory):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path_factory.mktemp("db") / "test.db"),
-                      "SECRET_KEY": "test"})
+    app = create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path_factory.mktemp("db") / "test.db"), "SECRET_KEY": "test"}
+    )
     return app.test_client()

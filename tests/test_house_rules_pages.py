@@ -38,12 +38,33 @@ from tests.test_sheet_pages import NEW_GAME, PLAYERS, count, errors, ex, form_po
 CONCOURS = next(preset for preset in PRESETS if preset.key == "concours")
 FIVE_HANDS = [
     {"taker": "A", "taker_player": 0, "contract": 80, "mode": "hearts", "taker_points": 92},
-    {"taker": "B", "taker_player": 1, "contract": 100, "mode": "spades", "coinche": "coinche", "taker_points": 110,
-     "belote": {"A": 0, "B": 1}},
-    {"taker": "A", "taker_player": 2, "contract": "capot", "mode": "clubs", "coinche": "coinche", "all_tricks": True,
-     "melds": {"A": ["tierce"], "B": []}},
-    {"taker": "B", "taker_player": 3, "contract": 90, "mode": "diamonds", "coinche": "coinche", "taker_points": 70,
-     "melds": {"A": [], "B": ["tierce"]}},
+    {
+        "taker": "B",
+        "taker_player": 1,
+        "contract": 100,
+        "mode": "spades",
+        "coinche": "coinche",
+        "taker_points": 110,
+        "belote": {"A": 0, "B": 1},
+    },
+    {
+        "taker": "A",
+        "taker_player": 2,
+        "contract": "capot",
+        "mode": "clubs",
+        "coinche": "coinche",
+        "all_tricks": True,
+        "melds": {"A": ["tierce"], "B": []},
+    },
+    {
+        "taker": "B",
+        "taker_player": 3,
+        "contract": 90,
+        "mode": "diamonds",
+        "coinche": "coinche",
+        "taker_points": 70,
+        "melds": {"A": [], "B": ["tierce"]},
+    },
     {"taker": "A", "taker_player": 0, "contract": 120, "mode": "diamonds", "all_tricks": True},
 ]
 CONCOURS_SCORES = [(170, 70), (0, 540), (1040, 0), (540, 0), (280, 0)]
@@ -80,18 +101,37 @@ def test_the_form_offers_the_presets_salon_first_and_every_option_folded(client)
     form = the_form(html)
     assert form.checked("preset") == ["salon"]
     labels = re.findall(r'name="preset" type="radio" value="\w+"><span>([^<]*)</span>', html)
-    assert labels == ["Belote bridgée (Salon)", "Coinche — concours", "Coinche multipliée",
-                      "Contrée — points annoncés", "Règles personnalisées"]
-    assert [form.checked(key) for key in ("coinche_scope", "coinche_all_or_nothing", "announced_capot",
-                                          "unannounced_capot", "belote_to", "scoring")] == [
-        ["contract"], ["false"], ["bonus"], ["bonus"], ["holder"], ["points_faits"]]
+    assert labels == [
+        "Belote bridgée (Salon)",
+        "Coinche — concours",
+        "Coinche multipliée",
+        "Contrée — points annoncés",
+        "Règles personnalisées",
+    ]
+    assert [
+        form.checked(key)
+        for key in (
+            "coinche_scope",
+            "coinche_all_or_nothing",
+            "announced_capot",
+            "unannounced_capot",
+            "belote_to",
+            "scoring",
+        )
+    ] == [["contract"], ["false"], ["bonus"], ["bonus"], ["holder"], ["points_faits"]]
     assert form.checked("rounding") == ["nearest"]
     details = re.search(r'<details class="house"[^>]*>(.*?)</details>', html, re.S)
     assert " open" not in re.search(r'<details class="house"[^>]*>', html).group(0)  # folded
     words = text(details.group(1))
     assert words.startswith("Règles de la maison Arrondi")  # the rounding, then the house rules
-    for legend in ("La coinche multiplie", "Coinche « tout ou rien » : le gagnant marque 160 + contrat, le perdant 0",
-                   "Capot annoncé", "Capot non annoncé", "La belote va", "Décompte"):
+    for legend in (
+        "La coinche multiplie",
+        "Coinche « tout ou rien » : le gagnant marque 160 + contrat, le perdant 0",
+        "Capot annoncé",
+        "Capot non annoncé",
+        "La belote va",
+        "Décompte",
+    ):
         assert f"<legend>{legend}</legend>" in unescape(details.group(1))
     assert "Aucun, chute à 162" in words and "500 × coinche, fait ou chuté" in words
 
@@ -103,8 +143,15 @@ def test_a_preset_tapped_without_the_script_gives_its_options(client, db):
 
 
 def test_the_script_ticking_a_presets_options_gives_the_same(client, db):
-    _, game = created(client, db, preset="concours", coinche_scope="whole", coinche_all_or_nothing="true",
-                      announced_capot="flat", unannounced_capot="none")
+    _, game = created(
+        client,
+        db,
+        preset="concours",
+        coinche_scope="whole",
+        coinche_all_or_nothing="true",
+        announced_capot="flat",
+        unannounced_capot="none",
+    )
     assert game.rules.house == CONCOURS.rules
 
 
@@ -114,7 +161,8 @@ def test_custom_rules_take_the_options_as_chosen(client, db):
     api = client.get(f"/api/v1/games/{game_id}").get_json()
     assert api["rules"] == {"rounding": "raw", "misere": False, "carre_de_sept": False, "belote_to": "winner"}
     assert rules_line(client.get(f"/parties/{game_id}").text) == (
-        "Partie en 2000 · belote au gagnant du coup · arrondi : aucun, chute à 162")
+        "Partie en 2000 · belote au gagnant du coup · arrondi : aucun, chute à 162"
+    )
     # SCORING.md ex 6 (80 ♠, 71 points, A's belote: failed): the belote goes to the defence, which
     # wins the hand, and the chute is 162 (`raw`): A 0, B 162 + 80 + 20 = 262.
     assert record(client, game_id, **ex(0, "80", "spades", 71, belote_A="1")).totals == (0, 262)
@@ -133,7 +181,8 @@ def test_options_that_are_a_preset_name_it(client, db):
     game_id, game = created(client, db, preset="custom", coinche_scope="whole")
     assert game.rules.house == next(preset for preset in PRESETS if preset.key == "multipliee").rules
     assert rules_line(client.get(f"/parties/{game_id}").text) == (
-        "Partie en 2000 · Coinche multipliée · arrondi à la dizaine la plus proche")
+        "Partie en 2000 · Coinche multipliée · arrondi à la dizaine la plus proche"
+    )
 
 
 def test_a_refused_form_shows_the_house_rules_as_understood(client, app):
@@ -156,8 +205,9 @@ def test_custom_rules_sent_back_open_the_house_rules(client, app):
     assert re.search(r'<details class="house"[^>]*\bopen\b', response.text)
 
 
-@pytest.mark.parametrize(("field", "value"), [("preset", "belote"), ("belote_to", "loser"),
-                                              ("coinche_all_or_nothing", "1")])
+@pytest.mark.parametrize(
+    ("field", "value"), [("preset", "belote"), ("belote_to", "loser"), ("coinche_all_or_nothing", "1")]
+)
 def test_a_choice_not_offered_is_refused_and_nothing_created(client, app, field, value):
     response = post_new_game(client, **{field: value})
     assert response.status_code == 200
@@ -173,8 +223,9 @@ def test_a_forged_shown_value_only_leaves_the_preset(client, db):
 
 
 def test_taking_a_custom_game_again_fills_its_house_rules(client, db):
-    service.create_game(db, {"players": PLAYERS, "rules": {"rounding": "complement", "belote_to": "winner",
-                                                           "coinche_scope": "whole"}})
+    service.create_game(
+        db, {"players": PLAYERS, "rules": {"rounding": "complement", "belote_to": "winner", "coinche_scope": "whole"}}
+    )
     html = client.get("/parties/nouvelle/reprendre").text
     form = form_posting_to(html, NEW_GAME)
     assert form.checked("preset") == ["custom"]

@@ -198,8 +198,15 @@ def test_a_page_form_posted_again_replays_and_the_api_recognises_it(client, app)
     again = client.post(f"/parties/{game_id}/donnes/nouvelle", data=data)
     assert first.status_code == again.status_code == 302
     assert live_deals(app) == 1
-    body = {"taker": "A", "taker_player": 0, "contract": 80, "mode": "hearts", "coinche": "none",
-            "taker_points": 92, "number": 1}
+    body = {
+        "taker": "A",
+        "taker_player": 0,
+        "contract": 80,
+        "mode": "hearts",
+        "coinche": "none",
+        "taker_points": 92,
+        "number": 1,
+    }
     replayed = client.post(f"{GAMES}/{game_id}/hands", json=body, headers=keyed(form.value("request_id")))
     assert replayed.status_code == 201 and live_deals(app) == 1
 
@@ -263,9 +270,18 @@ def test_the_migration_adds_an_empty_fingerprint_to_old_keys(tmp_path):
         migrations.apply(database, stop_before="m007_idempotency_request")
         assert "fingerprint" not in database["idempotency_keys"].columns_dict
         database["games"].insert(
-            {"id": "g", "team_a": "Nous", "team_b": "Eux", "first_dealer": 0, "target": 2000,
-             **{f"player_{index}": f"Joueur {index + 1}" for index in range(4)},
-             "rounding": "nearest", "misere": 0, "carre_de_sept": 0, "created_at": "2024-01-01T20:00:00+00:00"}
+            {
+                "id": "g",
+                "team_a": "Nous",
+                "team_b": "Eux",
+                "first_dealer": 0,
+                "target": 2000,
+                **{f"player_{index}": f"Joueur {index + 1}" for index in range(4)},
+                "rounding": "nearest",
+                "misere": 0,
+                "carre_de_sept": 0,
+                "created_at": "2024-01-01T20:00:00+00:00",
+            }
         )
         database["idempotency_keys"].insert(
             {"game_id": "g", "key": "k", "status": 201, "response": "{}", "created_at": "2024-01-01T20:00:00+00:00"}

@@ -15,13 +15,19 @@ PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 CAPOT = {"taker": "A", "contract": "capot", "mode": "hearts", "all_tricks": True, "taker_player": 0}  # 500 / 0
 REDEAL = {"kind": "redeal", "input": {"reason": "all_pass", "player": None}}
 GAME = {
-    "id": "gagne234", "evening": 1, "created_at": "2025-05-17T19:05:00+00:00",
-    "teams": {"A": "Nous", "B": "Eux"}, "players": PLAYERS, "dealer": 0, "target": 1000,
+    "id": "gagne234",
+    "evening": 1,
+    "created_at": "2025-05-17T19:05:00+00:00",
+    "teams": {"A": "Nous", "B": "Eux"},
+    "players": PLAYERS,
+    "dealer": 0,
+    "target": 1000,
     "rules": {"rounding": "nearest", "misere": False, "carre_de_sept": False},
     "deals": [{"kind": "hand", "input": CAPOT}, {"kind": "hand", "input": CAPOT}],  # 1000 to 0: won
 }
 ARCHIVE = {
-    "format": "belote-bridgee-archive", "version": 1,
+    "format": "belote-bridgee-archive",
+    "version": 1,
     "evenings": [{"id": 1, "date": "2025-05-17", "place": "", "note": "", "created_at": "2025-05-17T19:00:00+00:00"}],
     "games": [GAME],
 }
@@ -60,8 +66,12 @@ def test_a_game_with_deals_after_its_win_is_refused_and_the_rest_imported(db):
 
 def test_the_import_page_shows_why_the_game_was_not_imported(client, db):
     raw = json.dumps(archive_with_a_game_won_then_played_on()).encode()
-    response = client.post("/archives/importer", data={"archive": (io.BytesIO(raw), "archive.json")},
-                           content_type="multipart/form-data", follow_redirects=True)
+    response = client.post(
+        "/archives/importer",
+        data={"archive": (io.BytesIO(raw), "archive.json")},
+        content_type="multipart/form-data",
+        follow_redirects=True,
+    )
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     assert "Import terminé : 1 partie(s) importée(s), 2 donne(s), 1 soirée(s) ajoutée(s)." in page

@@ -25,66 +25,110 @@ from scorekeeper.store import derived
 from scorekeeper.store import games as store
 from scorekeeper.store.db import write_transaction
 
-CARD_SIZE = "8 cartes chacun, et une carte ne sert qu'à une annonce (5 pour un cent, 4 pour une cinquante ou un " \
+CARD_SIZE = (
+    "8 cartes chacun, et une carte ne sert qu'à une annonce (5 pour un cent, 4 pour une cinquante ou un "
     "carré, 3 pour une tierce)."
+)
 SUITS_OF_8 = "une suite prend des cartes qui se suivent dans une couleur, et une carte ne sert qu'à une annonce."
 
 # (what the table declares, in spades unless it says a mode; the field; the refusal)
 REFUSED = [
-    ({"melds": {"A": ["carre_J"], "B": ["cent"]}}, "melds",
-     "« melds » : un carré de valets et un cent ne peuvent pas être annoncés ensemble : tout cent contient un valet, "
-     "et les quatre valets sont dans le carré."),
+    (
+        {"melds": {"A": ["carre_J"], "B": ["cent"]}},
+        "melds",
+        "« melds » : un carré de valets et un cent ne peuvent pas être annoncés ensemble : tout cent contient un "
+        "valet, et les quatre valets sont dans le carré.",
+    ),
     # one team: the cent cannot take a jack either (a card in one meld at most)
-    ({"melds": {"A": ["cent", "carre_10"]}}, "melds",
-     "« melds » : un carré de 10 et un cent ne peuvent pas être annoncés ensemble : tout cent contient un 10, "
-     "et les quatre 10 sont dans le carré."),
+    (
+        {"melds": {"A": ["cent", "carre_10"]}},
+        "melds",
+        "« melds » : un carré de 10 et un cent ne peuvent pas être annoncés ensemble : tout cent contient un 10, "
+        "et les quatre 10 sont dans le carré.",
+    ),
     # both: the first carré in sequence order is named
-    ({"melds": {"A": ["carre_J"], "B": ["carre_10", "cent"]}}, "melds",
-     "« melds » : un carré de 10 et un cent ne peuvent pas être annoncés ensemble : tout cent contient un 10, "
-     "et les quatre 10 sont dans le carré."),
+    (
+        {"melds": {"A": ["carre_J"], "B": ["carre_10", "cent"]}},
+        "melds",
+        "« melds » : un carré de 10 et un cent ne peuvent pas être annoncés ensemble : tout cent contient un 10, "
+        "et les quatre 10 sont dans le carré.",
+    ),
     # free ranks 7 8 9 and Q K A: a cinquante has no room
-    ({"melds": {"A": ["carre_10", "carre_J"], "B": ["cinquante"]}}, "melds",
-     "« melds » : un carré de 10, un carré de valets et une cinquante ne peuvent pas être annoncés ensemble : "
-     "toute cinquante contient un 10 ou un valet, et les quatre 10 et les quatre valets sont dans les carrés."),
+    (
+        {"melds": {"A": ["carre_10", "carre_J"], "B": ["cinquante"]}},
+        "melds",
+        "« melds » : un carré de 10, un carré de valets et une cinquante ne peuvent pas être annoncés ensemble : "
+        "toute cinquante contient un 10 ou un valet, et les quatre 10 et les quatre valets sont dans les carrés.",
+    ),
     # free ranks 7 8, 10 J, K A: not even a tierce
-    ({"melds": {"A": ["carre_9", "tierce"], "B": ["carre_Q"]}, "mode": "no_trump"}, "melds",
-     "« melds » : un carré de 9, un carré de dames et une tierce ne peuvent pas être annoncés ensemble : "
-     "toute tierce contient un 9 ou une dame, et les quatre 9 et les quatre dames sont dans les carrés."),
+    (
+        {"melds": {"A": ["carre_9", "tierce"], "B": ["carre_Q"]}, "mode": "no_trump"},
+        "melds",
+        "« melds » : un carré de 9, un carré de dames et une tierce ne peuvent pas être annoncés ensemble : "
+        "toute tierce contient un 9 ou une dame, et les quatre 9 et les quatre dames sont dans les carrés.",
+    ),
     # the king of spades is in A's carré
-    ({"melds": {"A": ["carre_K"]}, "belote": {"B": 1}}, "belote",
-     "« belote » : une belote de l'équipe B et le carré de rois de l'équipe A ne peuvent pas être annoncés "
-     "ensemble : une belote demande le roi et la dame d'atout, et les quatre rois sont dans le carré."),
+    (
+        {"melds": {"A": ["carre_K"]}, "belote": {"B": 1}},
+        "belote",
+        "« belote » : une belote de l'équipe B et le carré de rois de l'équipe A ne peuvent pas être annoncés "
+        "ensemble : une belote demande le roi et la dame d'atout, et les quatre rois sont dans le carré.",
+    ),
     # tout atout: every queen is in B's carré, so A holds no belote in any suit
-    ({"melds": {"B": ["carre_Q"]}, "belote": {"A": 1, "B": 2}, "mode": "all_trump"}, "belote",
-     "« belote » : une belote de l'équipe A et le carré de dames de l'équipe B ne peuvent pas être annoncés "
-     "ensemble : une belote demande le roi et la dame d'atout, et les quatre dames sont dans le carré."),
+    (
+        {"melds": {"B": ["carre_Q"]}, "belote": {"A": 1, "B": 2}, "mode": "all_trump"},
+        "belote",
+        "« belote » : une belote de l'équipe A et le carré de dames de l'équipe B ne peuvent pas être annoncés "
+        "ensemble : une belote demande le roi et la dame d'atout, et les quatre dames sont dans le carré.",
+    ),
     # 15 cards, but a player holds one cent at most (two take 10 cards)
-    ({"melds": {"A": ["cent", "cent", "cent"]}}, "melds",
-     f"« melds » : les annonces de l'équipe A (cent, cent, cent) ne tiennent pas dans les mains de ses deux "
-     f"joueurs : {CARD_SIZE}"),
+    (
+        {"melds": {"A": ["cent", "cent", "cent"]}},
+        "melds",
+        f"« melds » : les annonces de l'équipe A (cent, cent, cent) ne tiennent pas dans les mains de ses deux "
+        f"joueurs : {CARD_SIZE}",
+    ),
     # the cinquante (4) shares a hand with neither cent (5): 9 cards
-    ({"melds": {"B": ["cent", "cinquante", "cent"]}}, "melds",
-     f"« melds » : les annonces de l'équipe B (cent, cinquante, cent) ne tiennent pas dans les mains de ses deux "
-     f"joueurs : {CARD_SIZE}"),
+    (
+        {"melds": {"B": ["cent", "cinquante", "cent"]}},
+        "melds",
+        f"« melds » : les annonces de l'équipe B (cent, cinquante, cent) ne tiennent pas dans les mains de ses deux "
+        f"joueurs : {CARD_SIZE}",
+    ),
     # the two carrés fill one hand (8 cards), the cent and the cinquante (9) cannot share the other
-    ({"melds": {"A": ["carre_A", "carre_K", "cent", "cinquante"]}}, "melds",
-     "« melds » : les annonces de l'équipe A (carré d'as, carré de rois, cent, cinquante) ne tiennent pas dans "
-     f"les mains de ses deux joueurs : {CARD_SIZE}"),
+    (
+        {"melds": {"A": ["carre_A", "carre_K", "cent", "cinquante"]}},
+        "melds",
+        "« melds » : les annonces de l'équipe A (carré d'as, carré de rois, cent, cinquante) ne tiennent pas dans "
+        f"les mains de ses deux joueurs : {CARD_SIZE}",
+    ),
     # the carré de dames leaves 7 8 9 10 V and R A in each suit: four tierces at most
-    ({"melds": {"A": ["carre_Q", "tierce"], "B": ["tierce", "tierce", "tierce", "tierce"]}}, "melds",
-     "« melds » : les suites annoncées (tierce, tierce, tierce, tierce, tierce) ne tiennent pas dans les quatre "
-     f"couleurs de 8 cartes (le carré de dames mis à part) : {SUITS_OF_8}"),
+    (
+        {"melds": {"A": ["carre_Q", "tierce"], "B": ["tierce", "tierce", "tierce", "tierce"]}},
+        "melds",
+        "« melds » : les suites annoncées (tierce, tierce, tierce, tierce, tierce) ne tiennent pas dans les quatre "
+        f"couleurs de 8 cartes (le carré de dames mis à part) : {SUITS_OF_8}",
+    ),
     # four cents take five cards of each suit: the three left cannot make a cinquante (36 cards)
-    ({"melds": {"A": ["cent", "cent", "tierce", "tierce"], "B": ["cent", "cent", "cinquante"]}}, "melds",
-     "« melds » : les annonces de l'équipe B (cent, cent, cinquante) ne tiennent pas dans les mains de ses deux "
-     f"joueurs : {CARD_SIZE}"),
+    (
+        {"melds": {"A": ["cent", "cent", "tierce", "tierce"], "B": ["cent", "cent", "cinquante"]}},
+        "melds",
+        "« melds » : les annonces de l'équipe B (cent, cent, cinquante) ne tiennent pas dans les mains de ses deux "
+        f"joueurs : {CARD_SIZE}",
+    ),
     # the carrés de 9 and de rois leave 7 8, 10 V D and A in each suit: four tierces at most
-    ({"melds": {"A": ["carre_9", "carre_K", "tierce"], "B": ["tierce", "tierce", "tierce", "tierce"]}}, "melds",
-     "« melds » : les suites annoncées (tierce, tierce, tierce, tierce, tierce) ne tiennent pas dans les quatre "
-     f"couleurs de 8 cartes (le carré de 9 et le carré de rois mis à part) : {SUITS_OF_8}"),
-    ({"melds": {"A": ["carre_9", "carre_J", "cinquante"]}}, "melds",
-     "« melds » : un carré de 9, un carré de valets et une cinquante ne peuvent pas être annoncés ensemble : "
-     "toute cinquante contient un 9 ou un valet, et les quatre 9 et les quatre valets sont dans les carrés."),
+    (
+        {"melds": {"A": ["carre_9", "carre_K", "tierce"], "B": ["tierce", "tierce", "tierce", "tierce"]}},
+        "melds",
+        "« melds » : les suites annoncées (tierce, tierce, tierce, tierce, tierce) ne tiennent pas dans les quatre "
+        f"couleurs de 8 cartes (le carré de 9 et le carré de rois mis à part) : {SUITS_OF_8}",
+    ),
+    (
+        {"melds": {"A": ["carre_9", "carre_J", "cinquante"]}},
+        "melds",
+        "« melds » : un carré de 9, un carré de valets et une cinquante ne peuvent pas être annoncés ensemble : "
+        "toute cinquante contient un 9 ou un valet, et les quatre 9 et les quatre valets sont dans les carrés.",
+    ),
 ]
 
 # Worked on paper the other way: a deal gives each of these.
@@ -93,8 +137,10 @@ ACCEPTED = [
     {"melds": {"A": ["carre_10"], "B": ["cinquante"]}},  # V D R A
     {"melds": {"A": ["carre_K"]}, "belote": {"A": 1}},  # the belote shares the carré's king
     {"melds": {"A": ["carre_K", "carre_Q"]}, "belote": {"A": 4}, "mode": "all_trump"},
-    {"melds": {"A": ["cent", "cent", "tierce", "tierce"], "B": ["cent", "cent", "tierce", "tierce"]},
-     "belote": {"B": 1}},  # all 32 cards: 7-V and D R A of each suit, one suit's D R A with B's cent
+    {
+        "melds": {"A": ["cent", "cent", "tierce", "tierce"], "B": ["cent", "cent", "tierce", "tierce"]},
+        "belote": {"B": 1},
+    },  # all 32 cards: 7-V and D R A of each suit, one suit's D R A with B's cent
     {"melds": {"A": ["cinquante"] * 4, "B": ["cinquante"] * 4}},
     {"melds": {"A": ["carre_9", "carre_J", "tierce"], "B": ["tierce", "tierce", "tierce"]}},  # D R A × 4
     {"melds": {"A": ["cent", "tierce", "cent", "tierce"], "B": ["cent", "tierce", "cinquante", "tierce"]}},
@@ -135,12 +181,22 @@ def test_every_worked_example_is_possible(body):
 @given(st.permutations(DECK), st.sampled_from(list(Mode)))
 def test_what_a_real_deal_declares_is_never_refused(deck, mode):
     """Four hands of 8 from a shuffled deck; each team declares what its two players hold."""
-    hands = [deck[8 * player:8 * player + 8] for player in range(4)]
-    melds = {team: tuple(found.code for player in players_of(team) for found in find_melds(hands[player], mode))
-             for team in Team}
+    hands = [deck[8 * player : 8 * player + 8] for player in range(4)]
+    melds = {
+        team: tuple(found.code for player in players_of(team) for found in find_melds(hands[player], mode))
+        for team in Team
+    }
     belote = {team: sum(belotes(hands[player], mode) for player in players_of(team)) for team in Team}
-    check_hand(Hand(taker=Team.A, contract=parse_hand(body_of({})).contract, mode=mode, taker_points=100,
-                    melds=melds, belote=belote))
+    check_hand(
+        Hand(
+            taker=Team.A,
+            contract=parse_hand(body_of({})).contract,
+            mode=mode,
+            taker_points=100,
+            melds=melds,
+            belote=belote,
+        )
+    )
 
 
 @settings(max_examples=150, deadline=None)
@@ -162,19 +218,35 @@ def test_real_deals_rich_in_melds_are_never_refused(data):
         for _ in range(data.draw(st.integers(0, 4))):
             i, j = data.draw(st.integers(0, 31)), data.draw(st.integers(0, 31))
             deck[i], deck[j] = deck[j], deck[i]
-    hands = [deck[8 * player:8 * player + 8] for player in range(4)]
-    melds = {team: tuple(found.code for player in players_of(team) for found in find_melds(hands[player], mode))
-             for team in Team}
+    hands = [deck[8 * player : 8 * player + 8] for player in range(4)]
+    melds = {
+        team: tuple(found.code for player in players_of(team) for found in find_melds(hands[player], mode))
+        for team in Team
+    }
     belote = {team: sum(belotes(hands[player], mode) for player in players_of(team)) for team in Team}
-    check_hand(Hand(taker=Team.A, contract=parse_hand(body_of({})).contract, mode=mode, taker_points=100,
-                    melds=melds, belote=belote))
+    check_hand(
+        Hand(
+            taker=Team.A,
+            contract=parse_hand(body_of({})).contract,
+            mode=mode,
+            taker_points=100,
+            melds=melds,
+            belote=belote,
+        )
+    )
 
 
 # --- every refusal is truly impossible ---------------------------------------------------------
 
 SEQUENCE_CARDS = {Meld.TIERCE: 3, Meld.CINQUANTE: 4, Meld.CENT: 5}  # a cent's five cards: the fewest
-CARRE_RANK = {Meld.CARRE_9: 2, Meld.CARRE_10: 3, Meld.CARRE_J: 4, Meld.CARRE_Q: 5, Meld.CARRE_K: 6,
-              Meld.CARRE_A: 7}  # in the order 7 8 9 10 J Q K A
+CARRE_RANK = {
+    Meld.CARRE_9: 2,
+    Meld.CARRE_10: 3,
+    Meld.CARRE_J: 4,
+    Meld.CARRE_Q: 5,
+    Meld.CARRE_K: 6,
+    Meld.CARRE_A: 7,
+}  # in the order 7 8 9 10 J Q K A
 QUEEN, KING = 5, 6
 HAND = 8
 TRUMP = 0  # in a suit mode, suit 0 stands for trump: the suits are alike otherwise
@@ -186,8 +258,10 @@ def deal_exists(hand: Hand) -> bool:
     hold them in a meld too). The carrés are placed first, then the belotes, then the sequences,
     longest first; untouched suits are alike, so only one of them is tried."""
     carres = [(team, meld) for team in Team for meld in hand.melds[team] if meld.is_carre]
-    sequences = sorted(((team, meld) for team in Team for meld in hand.melds[team] if not meld.is_carre),
-                       key=lambda item: -SEQUENCE_CARDS[item[1]])
+    sequences = sorted(
+        ((team, meld) for team in Team for meld in hand.melds[team] if not meld.is_carre),
+        key=lambda item: -SEQUENCE_CARDS[item[1]],
+    )
     belote_teams = [team for team in Team for _ in range(hand.belote[team])]
     holder: dict[tuple[int, int], int] = {}  # card → player
     in_meld: set[tuple[int, int]] = set()
@@ -284,7 +358,6 @@ def deal_exists(hand: Hand) -> bool:
     return place_carres(0)
 
 
-
 @st.composite
 def declarations(draw) -> Hand:
     mode = draw(st.sampled_from(list(Mode)))
@@ -294,13 +367,13 @@ def declarations(draw) -> Hand:
     for team in Team:
         count = draw(st.integers(0, 2))
         own, carres = carres[:count], carres[count:]
-        melds[team] = tuple(draw(st.permutations(
-            own + draw(st.lists(st.sampled_from(sequences), max_size=4 - count)))))
+        melds[team] = tuple(draw(st.permutations(own + draw(st.lists(st.sampled_from(sequences), max_size=4 - count)))))
     allowed = mode.max_belotes
     a = draw(st.integers(0, allowed))
     belote = {Team.A: a, Team.B: draw(st.integers(0, allowed - a))}
-    return Hand(taker=Team.A, contract=parse_hand(body_of({})).contract, mode=mode, taker_points=100,
-                melds=melds, belote=belote)
+    return Hand(
+        taker=Team.A, contract=parse_hand(body_of({})).contract, mode=mode, taker_points=100, melds=melds, belote=belote
+    )
 
 
 @settings(max_examples=200, deadline=None)
@@ -319,8 +392,14 @@ def test_a_stored_deal_entered_before_the_check_is_scored_as_it_was(app, db):
 
     sheet = service.create_game(db, {"players": ["Ana", "Bruno", "Chloé", "David"]})
     game_id = sheet.game.id
-    data = {"taker": "A", "taker_player": 0, "contract": 80, "mode": "hearts", "taker_points": 100,
-            "melds": {"A": ["carre_J"], "B": ["cent"]}}
+    data = {
+        "taker": "A",
+        "taker_player": 0,
+        "contract": 80,
+        "mode": "hearts",
+        "taker_points": 100,
+        "melds": {"A": ["carre_J"], "B": ["cent"]},
+    }
     with write_transaction(db):  # as an older version stored it
         deal_id = store.insert_deal(db, game_id, "hand", data)
         store.log_action(db, game_id, deal_id, "record")

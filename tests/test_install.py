@@ -49,8 +49,10 @@ def test_it_has_what_chromium_asks_to_offer_installing(manifest):
     assert manifest["scope"] == "/"
     assert manifest["id"] == "/"
     big_png = [
-        icon for icon in manifest["icons"]
-        if icon["type"] == "image/png" and "any" in icon["purpose"].split()
+        icon
+        for icon in manifest["icons"]
+        if icon["type"] == "image/png"
+        and "any" in icon["purpose"].split()
         and max(int(size.split("x")[0]) for size in icon["sizes"].split()) >= 144
     ]
     assert big_png, "Chromium wants a PNG icon of at least 144 px for any purpose"

@@ -66,10 +66,16 @@ def worker_pids(master: int) -> list[int]:
 
 def multipart(fields: dict[str, str], name: str, raw: bytes) -> tuple[bytes, str]:
     boundary = uuid.uuid4().hex
-    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{key}"\r\n\r\n{value}\r\n'.encode()
-             for key, value in fields.items()]
-    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="archive.json"\r\n'
-                 "Content-Type: application/json\r\n\r\n".encode() + raw + b"\r\n")
+    parts = [
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{key}"\r\n\r\n{value}\r\n'.encode()
+        for key, value in fields.items()
+    ]
+    parts.append(
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="archive.json"\r\n'
+        "Content-Type: application/json\r\n\r\n".encode()
+        + raw
+        + b"\r\n"
+    )
     parts.append(f"--{boundary}--\r\n".encode())
     return b"".join(parts), f"multipart/form-data; boundary={boundary}"
 
@@ -85,8 +91,9 @@ def test_a_large_import_through_the_page_of_the_server(archive, tmp_path):
         token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form).group(1)
         body, content_type = multipart({"csrf_token": token}, "archive", raw)
         started = time.perf_counter()
-        request = urllib.request.Request(server.url + "/archives/importer", data=body,
-                                         headers={"Content-Type": content_type})
+        request = urllib.request.Request(
+            server.url + "/archives/importer", data=body, headers={"Content-Type": content_type}
+        )
         with opener.open(request, timeout=60) as answer:  # redirected to the import's page
             report_url, page = answer.url, answer.read().decode()
         answered = time.perf_counter() - started
@@ -113,9 +120,11 @@ def test_a_large_import_through_the_page_of_the_server(archive, tmp_path):
         assert db.conn.execute("select count(*) from app_info where key like 'import %'").fetchone()[0] == 0
     finally:
         db.close()
-    print(f"\npage: {len(raw) / 1e6:.1f} MB, {games} games: answered in {answered:.1f} s "
-          f"(progress shown: {seen_progress}), imported in {seconds:.1f} s; "
-          f"workers' peak memory {', '.join(f'{peak:.0f}' for peak in peaks)} MB")
+    print(
+        f"\npage: {len(raw) / 1e6:.1f} MB, {games} games: answered in {answered:.1f} s "
+        f"(progress shown: {seen_progress}), imported in {seconds:.1f} s; "
+        f"workers' peak memory {', '.join(f'{peak:.0f}' for peak in peaks)} MB"
+    )
 
 
 def test_a_large_import_on_the_command_line(archive, tmp_path):
@@ -126,7 +135,11 @@ def test_a_large_import_on_the_command_line(archive, tmp_path):
     started = time.perf_counter()
     result = subprocess.run(
         [sys.executable, "-m", "flask", "--app", "scorekeeper", "import", str(path)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     seconds = time.perf_counter() - started
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # the largest child yet: this one
@@ -134,5 +147,7 @@ def test_a_large_import_on_the_command_line(archive, tmp_path):
     assert f"Import terminé : {games} partie(s) importée(s)" in result.stdout
     assert "Vérification des parties" in result.stderr  # its progress, as it goes
     assert wal_size(database) < WAL_LIMIT
-    print(f"\ncommand line: {path.stat().st_size / 1e6:.1f} MB, {games} games in {seconds:.1f} s, "
-          f"peak memory {peak:.0f} MB")
+    print(
+        f"\ncommand line: {path.stat().st_size / 1e6:.1f} MB, {games} games in {seconds:.1f} s, "
+        f"peak memory {peak:.0f} MB"
+    )

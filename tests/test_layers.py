@@ -73,9 +73,7 @@ def test_every_module_of_the_package_is_in_a_layer():
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_imports_point_down(module):
     name, layer = layer_of(module)
-    upward = sorted(
-        target for target in GRAPH[module] if target in MODULES and layer_of(target)[1] > layer
-    )
+    upward = sorted(target for target in GRAPH[module] if target in MODULES and layer_of(target)[1] > layer)
     assert not upward, f"{module} ({name}) imports a higher layer: {upward}"
     libraries = sorted(target for target in GRAPH[module] if target.split(".")[0] in FORBIDDEN.get(name, ()))
     assert not libraries, f"{module} ({name}) imports {libraries}"
@@ -141,6 +139,9 @@ def test_the_checks_see_imports_inside_functions_relative_ones_and_circles():
         "from . import games\n"
     )
     assert imports_in(source, "scorekeeper.store", MODULES) == {
-        "json", "scorekeeper.web.database", "scorekeeper.belote.terms", "scorekeeper.store.games"
+        "json",
+        "scorekeeper.web.database",
+        "scorekeeper.belote.terms",
+        "scorekeeper.store.games",
     }
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]

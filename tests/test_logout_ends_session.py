@@ -1,4 +1,4 @@
-""""Sortir" ends the session on the server (issue 14, item 4): a cookie copied before it no longer
+""" "Sortir" ends the session on the server (issue 14, item 4): a cookie copied before it no longer
 writes, on any worker; changing the password still ends every session."""
 
 from __future__ import annotations

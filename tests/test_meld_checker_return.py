@@ -43,8 +43,9 @@ def check(client, **params):
 
 
 def report_href(response) -> str | None:
-    match = re.search(r'<a class="button meld-report-link" href="([^"]*)">Reporter dans la donne</a>',
-                      response.get_data(as_text=True))
+    match = re.search(
+        r'<a class="button meld-report-link" href="([^"]*)">Reporter dans la donne</a>', response.get_data(as_text=True)
+    )
     return unescape(match.group(1)) if match else None
 
 
@@ -66,21 +67,55 @@ def text(response) -> str:
 
 
 PAPER_HANDS = [
-    ("hearts", ["QH", "KH", "AH", "7S"], ["7C", "8C", "9C", "10C"],
-     {"mode": "hearts", "melds_A_tierce": "1", "melds_B_cinquante": "1", "belote_A": "1"}),
-    ("hearts", ["8S", "9S", "10S"], ["8H", "9H", "10H"],
-     {"mode": "hearts", "melds_A_tierce": "1", "melds_B_tierce": "1", "best_meld": "B"}),
-    ("clubs", ["8S", "9S", "10S"], ["8H", "9H", "10H"],
-     {"mode": "clubs", "melds_A_tierce": "1", "melds_B_tierce": "1", "best_meld": "none"}),
-    ("clubs", ["10S", "JS", "QS"], ["8D", "9D", "10D"],
-     {"mode": "clubs", "melds_A_tierce": "1", "melds_B_tierce": "1", "best_meld": "A"}),
-    ("diamonds", ["AS", "AH", "AD", "AC"], ["9C", "10C", "JC", "QC", "KC"],
-     {"mode": "diamonds", "melds_A_carre_A": "1", "melds_B_cent": "1"}),
-    ("no_trump", ["AS", "AH", "AD", "AC", "KH", "QH"], ["7S", "8S", "9S", "10S"],
-     {"mode": "no_trump", "melds_A_carre_A": "1", "melds_B_cinquante": "1"}),
-    ("all_trump", ["7S", "8S", "9S", "7D", "8D", "9D", "KH", "QH"], ["7C", "8C", "9C", "KS", "QS"],
-     {"mode": "all_trump", "melds_A_tierce": "2", "melds_B_tierce": "1", "belote_A": "1", "belote_B": "1",
-      "best_meld": "none"}),
+    (
+        "hearts",
+        ["QH", "KH", "AH", "7S"],
+        ["7C", "8C", "9C", "10C"],
+        {"mode": "hearts", "melds_A_tierce": "1", "melds_B_cinquante": "1", "belote_A": "1"},
+    ),
+    (
+        "hearts",
+        ["8S", "9S", "10S"],
+        ["8H", "9H", "10H"],
+        {"mode": "hearts", "melds_A_tierce": "1", "melds_B_tierce": "1", "best_meld": "B"},
+    ),
+    (
+        "clubs",
+        ["8S", "9S", "10S"],
+        ["8H", "9H", "10H"],
+        {"mode": "clubs", "melds_A_tierce": "1", "melds_B_tierce": "1", "best_meld": "none"},
+    ),
+    (
+        "clubs",
+        ["10S", "JS", "QS"],
+        ["8D", "9D", "10D"],
+        {"mode": "clubs", "melds_A_tierce": "1", "melds_B_tierce": "1", "best_meld": "A"},
+    ),
+    (
+        "diamonds",
+        ["AS", "AH", "AD", "AC"],
+        ["9C", "10C", "JC", "QC", "KC"],
+        {"mode": "diamonds", "melds_A_carre_A": "1", "melds_B_cent": "1"},
+    ),
+    (
+        "no_trump",
+        ["AS", "AH", "AD", "AC", "KH", "QH"],
+        ["7S", "8S", "9S", "10S"],
+        {"mode": "no_trump", "melds_A_carre_A": "1", "melds_B_cinquante": "1"},
+    ),
+    (
+        "all_trump",
+        ["7S", "8S", "9S", "7D", "8D", "9D", "KH", "QH"],
+        ["7C", "8C", "9C", "KS", "QS"],
+        {
+            "mode": "all_trump",
+            "melds_A_tierce": "2",
+            "melds_B_tierce": "1",
+            "belote_A": "1",
+            "belote_B": "1",
+            "best_meld": "none",
+        },
+    ),
     ("spades", ["7H"], ["8H"], {"mode": "spades"}),  # nobody declares: nothing but the mode
 ]
 
@@ -96,18 +131,33 @@ def test_the_return_carries_exactly_the_verdict(client, mode, a, b, expected):
 
 def test_the_checker_replaces_the_melds_already_in_the_deal(client):
     stale = "mode=spades&melds_A_cent=1&melds_B_carre_J=2&belote_B=1&best_meld=A"
-    response = check(client, mode="hearts", a=["QH", "KH", "AH"], b=["7C", "8C", "9C", "10C"],
-                     **{"return": f"{DEAL}?{STATE}&{stale}#annonces"})
+    response = check(
+        client,
+        mode="hearts",
+        a=["QH", "KH", "AH"],
+        b=["7C", "8C", "9C", "10C"],
+        **{"return": f"{DEAL}?{STATE}&{stale}#annonces"},
+    )
     href = report_href(response)
     assert href.endswith("#annonces")
     assert reported_fields(href.split("#")[0]) == {
-        "mode": "hearts", "melds_A_tierce": "1", "melds_B_cinquante": "1", "belote_A": "1",
+        "mode": "hearts",
+        "melds_A_tierce": "1",
+        "melds_B_cinquante": "1",
+        "belote_A": "1",
     }
 
 
 def test_what_goes_back_is_said_in_words(client):
-    response = check(client, mode="hearts", a=["8S", "9S", "10S", "KH", "QH"], b=["8H", "9H", "10H"],
-                     team_a="Filles", team_b="Garçons", **{"return": f"{DEAL}?{STATE}"})
+    response = check(
+        client,
+        mode="hearts",
+        a=["8S", "9S", "10S", "KH", "QH"],
+        b=["8H", "9H", "10H"],
+        team_a="Filles",
+        team_b="Garçons",
+        **{"return": f"{DEAL}?{STATE}"},
+    )
     words = text(response)
     assert "Annonces marquées par Garçons — suites égales (tierce au 10) : celle à l'atout (♥ cœur) l'emporte." in words
     assert "Filles : tierce, belote Garçons : tierce Meilleure annonce : Garçons" in words
@@ -123,8 +173,17 @@ def test_no_report_without_a_verdict_or_a_way_back(client):
 
 @pytest.mark.parametrize(
     "back",
-    ["//evil.example/x", "https://evil.example/parties/x?contract=80", "/\\evil.example", "javascript:alert(1)",
-     "parties/x", "/\t/evil.example", "\\\\evil.example", "http:/x", ""],
+    [
+        "//evil.example/x",
+        "https://evil.example/parties/x?contract=80",
+        "/\\evil.example",
+        "javascript:alert(1)",
+        "parties/x",
+        "/\t/evil.example",
+        "\\\\evil.example",
+        "http:/x",
+        "",
+    ],
 )
 def test_a_foreign_return_is_ignored(client, back):
     response = check(client, mode="hearts", a=["8S", "9S", "10S"], b=["8H", "9H", "10H"], **{"return": back})
@@ -146,15 +205,21 @@ def test_the_way_back_is_kept_by_the_form(client):
 
 
 def test_the_team_names_replace_a_and_b(client):
-    response = check(client, mode="hearts", a=["8S", "9S", "10S"], b=["8H", "9H", "10H"],
-                     team_a="  Les   Filles ", team_b="Garçons")
+    response = check(
+        client, mode="hearts", a=["8S", "9S", "10S"], b=["8H", "9H", "10H"], team_a="  Les   Filles ", team_b="Garçons"
+    )
     words = text(response)
     assert "Les Filles — main d'un joueur" in words
     assert "Garçons — main d'un joueur (facultatif)" in words
     assert "Annonces marquées par Garçons — suites égales" in words
     assert "équipe A" not in words and "équipe B" not in words and "L'équipe" not in words
-    refused = check(client, mode="hearts", a=["7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS", "7H"],
-                    team_a="Filles", team_b="Garçons")
+    refused = check(
+        client,
+        mode="hearts",
+        a=["7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS", "7H"],
+        team_a="Filles",
+        team_b="Garçons",
+    )
     assert refused.status_code == 422
     assert "« Main (Filles) » : 9 cartes, une main en a 8 au plus." in text(refused)
 
@@ -167,8 +232,15 @@ def test_one_team_named_the_other_keeps_its_letter(client):
 
 def test_the_team_names_are_escaped(client):
     evil = '<script>alert("x")</script>'
-    response = check(client, mode="hearts", a=["8S", "9S", "10S"], b=["8H", "9H", "10H"], team_a="Nous",
-                     team_b=evil, **{"return": f"{DEAL}?{STATE}"})
+    response = check(
+        client,
+        mode="hearts",
+        a=["8S", "9S", "10S"],
+        b=["8H", "9H", "10H"],
+        team_a="Nous",
+        team_b=evil,
+        **{"return": f"{DEAL}?{STATE}"},
+    )
     html = response.get_data(as_text=True)
     assert "<script>alert" not in html
     assert html.count("&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;") >= 4  # hint, legend, verdict, hidden input
@@ -185,9 +257,15 @@ def test_the_deal_form_takes_the_report_back(client):
     """Through the real deal form: its fields come back filled from the checker's verdict."""
     game_id = create_named_game(client, team_a="Filles", team_b="Garçons")
     deal = f"/parties/{game_id}/donnes/nouvelle"
-    response = check(client, mode="hearts", a=["QH", "KH", "AH", "7S"], b=["7C", "8C", "9C", "10C"],
-                     team_a="Filles", team_b="Garçons",
-                     **{"return": f"{deal}?contract=80&taker_player=1&melds_A_cent=1"})
+    response = check(
+        client,
+        mode="hearts",
+        a=["QH", "KH", "AH", "7S"],
+        b=["7C", "8C", "9C", "10C"],
+        team_a="Filles",
+        team_b="Garçons",
+        **{"return": f"{deal}?contract=80&taker_player=1&melds_A_cent=1"},
+    )
     href = report_href(response)
     page = client.get(href)
     assert page.status_code == 200
@@ -205,9 +283,15 @@ def test_the_deal_form_may_submit_itself_whole(client):
     plis" does) with `return` its bare path: every field goes back, the melds replaced."""
     game_id = create_named_game(client, team_a="Filles", team_b="Garçons")
     deal = f"/parties/{game_id}/donnes/nouvelle"
-    state = {**the_form(client.get(deal).get_data(as_text=True)).values(),
-             "taker_player": "1", "contract": "90", "mode": "hearts", "points": "70", "melds_A_cent": "1",
-             "csrf_token": "t0k3n"}
+    state = {
+        **the_form(client.get(deal).get_data(as_text=True)).values(),
+        "taker_player": "1",
+        "contract": "90",
+        "mode": "hearts",
+        "points": "70",
+        "melds_A_cent": "1",
+        "csrf_token": "t0k3n",
+    }
     assert (state.pop("team_a"), state.pop("team_b"), state.pop("return")) == ("Filles", "Garçons", deal)  # its own
     opened = check(client, **state, team_a="Filles", team_b="Garçons", **{"return": deal})
     assert 'value="hearts" checked' in opened.get_data(as_text=True)
@@ -216,8 +300,15 @@ def test_the_deal_form_may_submit_itself_whole(client):
     assert "csrf_token" not in back and "contract=90" in back and "melds_A_cent=1" in back
 
     # The checker's own form carries that address from check to check.
-    response = check(client, mode="hearts", a=["QH", "KH", "AH", "7S"], b=["7C", "8C", "9C", "10C"],
-                     team_a="Filles", team_b="Garçons", **{"return": back})
+    response = check(
+        client,
+        mode="hearts",
+        a=["QH", "KH", "AH", "7S"],
+        b=["7C", "8C", "9C", "10C"],
+        team_a="Filles",
+        team_b="Garçons",
+        **{"return": back},
+    )
     form = the_form(client.get(report_href(response)).get_data(as_text=True))
     assert form.checked("contract") == ["90"] and form.checked("taker_player") == ["1"]
     assert form.value("points") == "70"
@@ -232,7 +323,7 @@ def rich_hand(rng: random.Random, taken: set[Card]) -> list[Card]:
     if rng.random() < 0.8:
         suit, length = rng.choice(list(Suit)), rng.choice([3, 3, 3, 4, 5, 6])
         start = rng.randrange(0, len(Rank) - length + 1)
-        wanted += [Card(rank, suit) for rank in list(Rank)[start:start + length]]
+        wanted += [Card(rank, suit) for rank in list(Rank)[start : start + length]]
     if rng.random() < 0.2:
         rank = rng.choice([Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE])
         wanted += [Card(rank, suit) for suit in Suit]
@@ -241,7 +332,7 @@ def rich_hand(rng: random.Random, taken: set[Card]) -> list[Card]:
     for card in wanted:
         if card not in taken and card not in hand:
             hand.append(card)
-    return hand[:rng.randint(1, HAND_SIZE)] if len(hand) > 3 and rng.random() < 0.3 else hand[:HAND_SIZE]
+    return hand[: rng.randint(1, HAND_SIZE)] if len(hand) > 3 and rng.random() < 0.3 else hand[:HAND_SIZE]
 
 
 def test_the_deal_scores_the_melds_as_the_checker_said(app, client):
@@ -254,8 +345,13 @@ def test_the_deal_scores_the_melds_as_the_checker_said(app, client):
         a = rich_hand(rng, set())
         b = rich_hand(rng, set(a))
         expected, _ = compare_hands(find_melds(a, mode), find_melds(b, mode), mode)
-        response = check(client, mode=mode.value, a=[card.code for card in a], b=[card.code for card in b],
-                         **{"return": f"{DEAL}?{STATE}"})
+        response = check(
+            client,
+            mode=mode.value,
+            a=[card.code for card in a],
+            b=[card.code for card in b],
+            **{"return": f"{DEAL}?{STATE}"},
+        )
         fields = MultiDict(parse_qsl(urlsplit(report_href(response)).query))
         with app.test_request_context():
             form = DealForm(formdata=fields)

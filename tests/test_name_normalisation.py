@@ -25,12 +25,31 @@ HAND = {"taker": "A", "taker_player": 0, "contract": 80, "mode": "hearts", "take
 NEW_GAME_FORM = {"team_a": "Nous", "team_b": "Eux", "dealer": "0", "target": "2000", "rounding": "nearest"}
 # Every character a name loses, by kind: what the red team typed, and the rest of their families.
 INVISIBLE = {
-    "NUL": "\x00", "ESC": "\x1b", "BEL": "\x07", "DEL": "\x7f", "CSI (C1)": "\x9b",
-    "zero-width space": "\u200b", "zero-width non-joiner": "\u200c", "zero-width joiner": "\u200d",
-    "word joiner": "\u2060", "left-to-right mark": "\u200e", "right-to-left mark": "\u200f",
-    "arabic letter mark": "\u061c", "LRE": "\u202a", "RLE": "\u202b", "PDF": "\u202c", "LRO": "\u202d",
-    "RLO": "\u202e", "LRI": "\u2066", "RLI": "\u2067", "FSI": "\u2068", "PDI": "\u2069",
-    "BOM": "\ufeff", "soft hyphen": "\u00ad", "mongolian vowel separator": "\u180e", "tag": "\U000e0041",
+    "NUL": "\x00",
+    "ESC": "\x1b",
+    "BEL": "\x07",
+    "DEL": "\x7f",
+    "CSI (C1)": "\x9b",
+    "zero-width space": "\u200b",
+    "zero-width non-joiner": "\u200c",
+    "zero-width joiner": "\u200d",
+    "word joiner": "\u2060",
+    "left-to-right mark": "\u200e",
+    "right-to-left mark": "\u200f",
+    "arabic letter mark": "\u061c",
+    "LRE": "\u202a",
+    "RLE": "\u202b",
+    "PDF": "\u202c",
+    "LRO": "\u202d",
+    "RLO": "\u202e",
+    "LRI": "\u2066",
+    "RLI": "\u2067",
+    "FSI": "\u2068",
+    "PDI": "\u2069",
+    "BOM": "\ufeff",
+    "soft hyphen": "\u00ad",
+    "mongolian vowel separator": "\u180e",
+    "tag": "\U000e0041",
     "interlinear annotation": "\ufff9",
 }
 SPACES = ["\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\u00a0", "\u2003", "\u202f", "\u3000", "\u2028"]
@@ -62,8 +81,20 @@ def test_a_name_is_composed():
 
 
 def test_what_a_name_may_hold_is_kept():
-    for name in ("Anne-Sophie", "O'Neil", "Zoé & co", "Jean/Paul", "Les 🃏", "Łukasz", "Θεόδωρος", "ناديا", "李雷",
-                 "👩🏽", "Ⅻ", "x²"):
+    for name in (
+        "Anne-Sophie",
+        "O'Neil",
+        "Zoé & co",
+        "Jean/Paul",
+        "Les 🃏",
+        "Łukasz",
+        "Θεόδωρος",
+        "ناديا",
+        "李雷",
+        "👩🏽",
+        "Ⅻ",
+        "x²",
+    ):
         assert parse_name(name, "players.0", "Joueur 1") == name
 
 
@@ -100,8 +131,10 @@ def test_the_archive_key_ignores_invisible_characters():
 
 # --- the API, the new-game page, the sheet ----------------------------------------------------------------
 
-DIRTY = {"teams": {"A": "\u202eNous\u202c", "B": "E\x00ux\x1b[31m"},
-         "players": ["A\u200bna", "\ufeffBruno", "Chloe\u0301\u200d", "Da\u00advid\u2066"]}
+DIRTY = {
+    "teams": {"A": "\u202eNous\u202c", "B": "E\x00ux\x1b[31m"},
+    "players": ["A\u200bna", "\ufeffBruno", "Chloe\u0301\u200d", "Da\u00advid\u2066"],
+}
 CLEAN = {"teams": {"A": "Nous", "B": "Eux[31m"}, "players": ["Ana", "Bruno", "Chloé", "David"]}
 
 
@@ -113,11 +146,14 @@ def test_the_api_keeps_the_names_tidied(client):
     assert client.get(f"/api/v1/games/{game['id']}").get_json()["players"] == CLEAN["players"]
 
 
-@pytest.mark.parametrize(("body", "field"), [
-    ({"players": ["\u200b", None, None, None]}, "players.0"),
-    ({"players": [None, None, None, "\x00\x1b"]}, "players.3"),
-    ({"teams": {"B": "\u202e\u202c"}}, "teams.B"),
-])
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"players": ["\u200b", None, None, None]}, "players.0"),
+        ({"players": [None, None, None, "\x00\x1b"]}, "players.3"),
+        ({"teams": {"B": "\u202e\u202c"}}, "teams.B"),
+    ],
+)
 def test_the_api_refuses_an_invisible_name(client, db, body, field):
     response = client.post("/api/v1/games", json=body)
     assert response.status_code == 422
@@ -132,8 +168,12 @@ def test_the_api_refuses_a_long_name_whatever_it_is_made_of(client, db):
 
 
 def test_the_new_game_page_keeps_the_names_tidied(client):
-    fields = {**NEW_GAME_FORM, "team_a": DIRTY["teams"]["A"], "team_b": DIRTY["teams"]["B"],
-              **{f"player_{i}": name for i, name in enumerate(DIRTY["players"])}}
+    fields = {
+        **NEW_GAME_FORM,
+        "team_a": DIRTY["teams"]["A"],
+        "team_b": DIRTY["teams"]["B"],
+        **{f"player_{i}": name for i, name in enumerate(DIRTY["players"])},
+    }
     response = client.post("/parties/nouvelle", data=fields)
     assert response.status_code == 302
     game_id = response.headers["Location"].rsplit("/", 1)[1]
@@ -177,7 +217,10 @@ def test_ana_typed_with_a_zero_width_space_is_the_same_ana(client, db):
     play(client, ["Ana", "Bruno", "Chloe\u0301", "\u202eDavid"])
     page = stats.players_page(db, 1)
     assert sorted((row.name, row.figures.games) for row in page.items) == [
-        ("Ana", 2), ("Bruno", 2), ("Chloé", 2), ("David", 2)
+        ("Ana", 2),
+        ("Bruno", 2),
+        ("Chloé", 2),
+        ("David", 2),
     ]
     assert stats.team(db, "Ana", "Chloé").figures.games == 2
     html = client.get("/statistiques").get_data(as_text=True)
@@ -195,8 +238,9 @@ def test_a_name_stored_before_is_kept_as_it_is_and_matched_with_its_twin(client,
         derived.refresh_game(db, old)
     play(client, ["Ana", "Bruno", "Chloé", "David"])
     assert client.get(f"/api/v1/games/{old}").get_json()["players"] == ["A\u200bna", "Bruno", "Chloé", "Da\x1bvid"]
-    counted = {row.name.replace("\u200b", "").replace("\x1b", ""): row.figures.games
-               for row in stats.players_page(db, 1).items}
+    counted = {
+        row.name.replace("\u200b", "").replace("\x1b", ""): row.figures.games for row in stats.players_page(db, 1).items
+    }
     assert counted == {"Ana": 2, "Bruno": 2, "Chloé": 2, "David": 2}
     assert stats.player(db, "ana").figures.games == 2
 
@@ -248,21 +292,24 @@ def test_an_imported_file_has_its_names_tidied(client, db):
     assert {"teams": game["teams"], "players": game["players"]} == CLEAN
 
 
-@pytest.mark.parametrize(("players", "message"), [
-    (["\u200b", "Bruno", "Chloé", "David"], "« players.0 » : ce nom ne contient que des caractères invisibles."),
-    (["Ana", "x\ud800", "Chloé", "David"], "« players.1 » contient un caractère invalide"),
-])
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        (["\u200b", "Bruno", "Chloé", "David"], "« players.0 » : ce nom ne contient que des caractères invisibles."),
+        (["Ana", "x\ud800", "Chloé", "David"], "« players.1 » contient un caractère invalide"),
+    ],
+)
 def test_an_imported_file_with_a_bad_name_is_refused(client, db, players, message):
     data = exported_with(client, db, players=players)
     with pytest.raises(importing.ImportRefused) as refused:
         importing.import_archive(db, data)
     assert message in refused.value.message
     raw = json.dumps(data).encode("ascii")  # the page: a 4xx in French, never a 500
-    response = client.post("/archives/importer", data={"archive": (io.BytesIO(raw), "a.json")},
-                           content_type="multipart/form-data")
+    response = client.post(
+        "/archives/importer", data={"archive": (io.BytesIO(raw), "a.json")}, content_type="multipart/form-data"
+    )
     assert response.status_code == 422
     assert db["games"].count == 1
-
 
 
 def test_an_imported_file_with_a_lone_surrogate_anywhere_is_refused_in_french():

@@ -31,8 +31,14 @@ def test_the_api_refuses_a_bar_in_a_name(app, client, body, field):
 def test_the_form_says_so_next_to_the_name(app, client):
     response = client.post(
         "/parties/nouvelle",
-        data={"team_a": "Nous", "team_b": "Eux", "player_0": "Jean|Paul", "dealer": "0", "target": "2000",
-              "rounding": "nearest"},
+        data={
+            "team_a": "Nous",
+            "team_b": "Eux",
+            "player_0": "Jean|Paul",
+            "dealer": "0",
+            "target": "2000",
+            "rounding": "nearest",
+        },
     )
     assert response.status_code == 200
     assert "« Joueur 1 » : le caractère « | » ne va pas dans un nom." in response.get_data(as_text=True)

@@ -172,7 +172,11 @@ def test_the_server_is_told_when_a_request_is_read_and_when_the_app_is_free():
         events.append(("app", wrapped.queued))
         return echo(environ, start_response)
 
-    wrapped = OneAtATime(app, LIMIT, on_read=lambda environ: events.append(("read", wrapped.queued)),
-                         on_idle=lambda: events.append(("idle", wrapped.queued)))
+    wrapped = OneAtATime(
+        app,
+        LIMIT,
+        on_read=lambda environ: events.append(("read", wrapped.queued)),
+        on_idle=lambda: events.append(("idle", wrapped.queued)),
+    )
     run_wsgi_app(wrapped, environ(b"{}"))
     assert events == [("read", 1), ("app", 1), ("idle", 0)]

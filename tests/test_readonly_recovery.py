@@ -47,8 +47,7 @@ NOBODY = 65534
 
 def make_app(path: str, **config):
     migrate(path)
-    return create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
-                       **config})
+    return create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, **config})
 
 
 def count(path: str, table: str) -> int:
@@ -210,8 +209,7 @@ def test_a_fault_closes_the_idle_connections_too(tmp_path, disk):
 
 
 def login(client, password=PASSWORD, address="192.0.2.1"):
-    return client.post("/connexion", data={"password": password, "next": "/"},
-                       environ_base={"REMOTE_ADDR": address})
+    return client.post("/connexion", data={"password": password, "next": "/"}, environ_base={"REMOTE_ADDR": address})
 
 
 @pytest.fixture

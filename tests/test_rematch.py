@@ -133,9 +133,11 @@ def test_the_rematch_keeps_the_house_rules(client, db):
     assert new.rules == old.rules and new.rules.house == replace(concours.rules, belote_to=BeloteTo.WINNER)
     assert client.get(f"/api/v1/games/{new_id}").get_json()["rules"] == rules
     line = re.search(r'<p class="target">(.*?)</p>', client.get(f"/parties/{new_id}").text, re.S).group(1)
-    assert text(line) == ("Partie en 1000 · la coinche multiplie tout le score du gagnant, coinche tout ou rien, "
-                          "capot annoncé à 500, capot non annoncé sans prime, belote au gagnant du coup · "
-                          "preneurs arrondis, défense en complément à 160 · Salon : misère")
+    assert text(line) == (
+        "Partie en 1000 · la coinche multiplie tout le score du gagnant, coinche tout ou rien, "
+        "capot annoncé à 500, capot non annoncé sans prime, belote au gagnant du coup · "
+        "preneurs arrondis, défense en complément à 160 · Salon : misère"
+    )
 
 
 # --- a new game with the last game's teams ----------------------------------------------------
@@ -167,9 +169,19 @@ def test_taking_the_last_games_teams_again_fills_the_form(client, db):
 
 def test_the_form_taken_again_creates_its_game(client, db):
     service.create_game(db, BODY)
-    data = {"team_a": "Filles", "team_b": "Garçons", "player_0": "Ana", "player_1": "Bruno", "player_2": "Chloé",
-            "player_3": "David", "dealer": "3", "target": "1000", "rounding": "complement", "misere": "y",
-            "evening": ""}
+    data = {
+        "team_a": "Filles",
+        "team_b": "Garçons",
+        "player_0": "Ana",
+        "player_1": "Bruno",
+        "player_2": "Chloé",
+        "player_3": "David",
+        "dealer": "3",
+        "target": "1000",
+        "rounding": "complement",
+        "misere": "y",
+        "evening": "",
+    }
     response = client.post("/parties/nouvelle", data=data)
     assert response.status_code == 302
     game = service.load_game(db, response.headers["Location"].rsplit("/", 1)[1])
@@ -182,8 +194,18 @@ def test_with_no_game_yet_taking_teams_again_opens_the_empty_form(client):
 
 
 def test_a_refused_form_names_the_dealers_as_typed(client):
-    data = {"team_a": "Nous", "team_b": "E|ux", "player_0": "Ana", "player_1": "", "player_2": "Chloé",
-            "player_3": "David", "dealer": "0", "target": "2000", "rounding": "nearest", "evening": ""}
+    data = {
+        "team_a": "Nous",
+        "team_b": "E|ux",
+        "player_0": "Ana",
+        "player_1": "",
+        "player_2": "Chloé",
+        "player_3": "David",
+        "dealer": "0",
+        "target": "2000",
+        "rounding": "nearest",
+        "evening": "",
+    }
     html = client.post("/parties/nouvelle", data=data).text
     assert "ne va pas dans un nom" in html
     assert re.findall(r'id="dealer-\d"[^>]*><span>([^<]*)</span>', html) == ["Ana", "Joueur 2", "Chloé", "David"]
@@ -194,11 +216,13 @@ def test_a_refused_form_names_the_dealers_as_typed(client):
 
 def test_an_unannounced_capot_says_capot_and_an_announced_one_does_not_twice(client, db):
     game_id = service.create_game(db, BODY).game.id
-    service.record_hand(db, game_id, {"taker": "A", "taker_player": 0, "contract": 80, "mode": "spades",
-                                      "all_tricks": True})
+    service.record_hand(
+        db, game_id, {"taker": "A", "taker_player": 0, "contract": 80, "mode": "spades", "all_tricks": True}
+    )
     service.record_hand(db, game_id, {**CAPOT_A, "taker_player": 2})
-    service.record_hand(db, game_id, {"taker": "B", "taker_player": 1, "contract": 90, "mode": "clubs",
-                                      "taker_points": 100})
+    service.record_hand(
+        db, game_id, {"taker": "B", "taker_player": 1, "contract": 90, "mode": "clubs", "taker_points": 100}
+    )
     words = text(client.get(f"/parties/{game_id}").text)
     assert "80 ♠ Ana fait, capot" in words
     assert "Capot ♥ Chloé fait " in words + " " and "Chloé fait, capot" not in words
@@ -209,13 +233,22 @@ def test_an_unannounced_capot_says_capot_and_an_announced_one_does_not_twice(cli
     ("rules", "target", "line"),
     [
         ({}, 2000, "Partie en 2000 · arrondi à la dizaine la plus proche"),
-        ({"rounding": "complement", "misere": True}, 1000,
-         "Partie en 1000 · preneurs arrondis, défense en complément à 160 · Salon : misère"),
-        ({"rounding": "none", "misere": True, "carre_de_sept": True}, 2000,
-         "Partie en 2000 · sans arrondi, chute à 160 · Salon : misère et carré de 7"),
+        (
+            {"rounding": "complement", "misere": True},
+            1000,
+            "Partie en 1000 · preneurs arrondis, défense en complément à 160 · Salon : misère",
+        ),
+        (
+            {"rounding": "none", "misere": True, "carre_de_sept": True},
+            2000,
+            "Partie en 2000 · sans arrondi, chute à 160 · Salon : misère et carré de 7",
+        ),
         ({"rounding": "raw"}, 2000, "Partie en 2000 · arrondi : aucun, chute à 162"),
-        ({"scoring": "points_annonces", "carre_de_sept": True}, 1000,
-         "Partie en 1000 · Contrée — points annoncés · Salon : carré de 7"),  # no card points: no rounding
+        (
+            {"scoring": "points_annonces", "carre_de_sept": True},
+            1000,
+            "Partie en 1000 · Contrée — points annoncés · Salon : carré de 7",
+        ),  # no card points: no rounding
     ],
 )
 def test_the_sheet_shows_the_games_rules_in_one_line(client, db, rules, target, line):

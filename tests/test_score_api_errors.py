@@ -100,9 +100,11 @@ INVALID = [
     ("all-tricks-null", {**BASE, "all_tricks": None}, "all_tricks"),
     ("all-tricks-points-150", {**BASE, "all_tricks": True, "taker_points": 150}, "taker_points"),
     ("all-tricks-points-0", {**BASE, "all_tricks": True, "taker_points": 0}, "taker_points"),
-    ("all-tricks-points-capot",
-     {"taker": "A", "contract": "capot", "mode": "spades", "all_tricks": True, "taker_points": 100},
-     "taker_points"),
+    (
+        "all-tricks-points-capot",
+        {"taker": "A", "contract": "capot", "mode": "spades", "all_tricks": True, "taker_points": 100},
+        "taker_points",
+    ),
     # belote: none in sans atout, one in a suit mode, four in tout atout, never negative
     ("belote-no-trump-A", {**BASE, "mode": "no_trump", "belote": {"A": 1}}, "belote"),
     ("belote-no-trump-B", {**BASE, "mode": "no_trump", "belote": {"B": 1}}, "belote"),
@@ -144,8 +146,17 @@ INVALID = [
     ("tie-cinquante", melds(["cinquante", "tierce"], ["cinquante"]), "best_meld"),
     ("tie-cent", melds(["cent"], ["cent"]), "best_meld"),
     ("tie-cent-no-trump", {**melds(["cent"], ["tierce", "cent"]), "mode": "no_trump"}, "best_meld"),
-    ("tie-cent-capot", {"taker": "B", "contract": "capot", "mode": "diamonds", "all_tricks": True,
-                        "melds": {"A": ["cent"], "B": ["cent"]}}, "best_meld"),
+    (
+        "tie-cent-capot",
+        {
+            "taker": "B",
+            "contract": "capot",
+            "mode": "diamonds",
+            "all_tricks": True,
+            "melds": {"A": ["cent"], "B": ["cent"]},
+        },
+        "best_meld",
+    ),
     ("tie-best-meld-null", melds(["tierce"], ["tierce"], best_meld=None), "best_meld"),
     # a body that is not a JSON object
     ("body-array", [BASE], "corps de la requête"),
@@ -157,10 +168,48 @@ INVALID = [
 ]
 
 # Words that give a French sentence away, and English ones that must not be there.
-FRENCH_WORDS = {"doit", "est", "être", "requis", "inconnue", "clé", "le", "la", "les", "de", "du", "des",
-                "un", "une", "il", "pas", "au", "plus", "que", "ne", "non", "pour", "cette", "dans"}
-ENGLISH_WORDS = {"the", "must", "is", "invalid", "error", "unknown", "required", "should", "not", "value",
-                 "method", "allowed", "found", "request"}
+FRENCH_WORDS = {
+    "doit",
+    "est",
+    "être",
+    "requis",
+    "inconnue",
+    "clé",
+    "le",
+    "la",
+    "les",
+    "de",
+    "du",
+    "des",
+    "un",
+    "une",
+    "il",
+    "pas",
+    "au",
+    "plus",
+    "que",
+    "ne",
+    "non",
+    "pour",
+    "cette",
+    "dans",
+}
+ENGLISH_WORDS = {
+    "the",
+    "must",
+    "is",
+    "invalid",
+    "error",
+    "unknown",
+    "required",
+    "should",
+    "not",
+    "value",
+    "method",
+    "allowed",
+    "found",
+    "request",
+}
 
 
 def assert_french(message: str) -> None:
@@ -223,8 +272,7 @@ def test_json_content_type_with_charset_is_accepted(client):
 
 @pytest.mark.parametrize(
     "data",
-    ['{"taker": "A", "contract": 100', "{taker: 'A'}", "", "nul", '{"taker": "A",}', b"\xff\xfe\x00{",
-     "[" * 100_000],
+    ['{"taker": "A", "contract": 100', "{taker: 'A'}", "", "nul", '{"taker": "A",}', b"\xff\xfe\x00{", "[" * 100_000],
     ids=["truncated", "single-quotes", "empty", "bare-word", "trailing-comma", "bad-bytes", "deep-nesting"],
 )
 def test_malformed_json_is_422(client, data):
@@ -248,43 +296,146 @@ def test_unknown_api_address_is_404_as_json(client, method):
 ACCEPTED = [
     # best_meld given where it is not needed is ignored. Example 12 with best_meld "B": A's
     # cinquante beats B's tierce whatever the table says: 100+110+50 / 67→70.
-    ("example-12-best-meld-ignored",
-     {"taker": "A", "contract": 110, "mode": "hearts", "taker_points": 95,
-      "melds": {"A": ["cinquante"], "B": ["tierce"]}, "best_meld": "B"}, True, 260, 70),
+    (
+        "example-12-best-meld-ignored",
+        {
+            "taker": "A",
+            "contract": 110,
+            "mode": "hearts",
+            "taker_points": 95,
+            "melds": {"A": ["cinquante"], "B": ["tierce"]},
+            "best_meld": "B",
+        },
+        True,
+        260,
+        70,
+    ),
     # Example 1 with best_meld "none" and no melds at all: 90+80 / 70.
-    ("example-1-best-meld-none", {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92,
-                                  "best_meld": "none"}, True, 170, 70),
+    (
+        "example-1-best-meld-none",
+        {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92, "best_meld": "none"},
+        True,
+        170,
+        70,
+    ),
     # Example 21 with best_meld "A": the carré beats the cent at 100, the table's word aside.
-    ("example-21-best-meld-ignored",
-     {"taker": "B", "contract": 100, "mode": "spades", "taker_points": 100,
-      "melds": {"A": ["cent"], "B": ["carre_K"]}, "best_meld": "A"}, True, 60, 300),
+    (
+        "example-21-best-meld-ignored",
+        {
+            "taker": "B",
+            "contract": 100,
+            "mode": "spades",
+            "taker_points": 100,
+            "melds": {"A": ["cent"], "B": ["carre_K"]},
+            "best_meld": "A",
+        },
+        True,
+        60,
+        300,
+    ),
     # Ties decided without the table. Carré vs sequence at 100 (example 21 as written).
-    ("carre-beats-cent", {"taker": "B", "contract": 100, "mode": "spades", "taker_points": 100,
-                          "melds": {"A": ["cent"], "B": ["carre_K"]}}, True, 60, 300),
+    (
+        "carre-beats-cent",
+        {
+            "taker": "B",
+            "contract": 100,
+            "mode": "spades",
+            "taker_points": 100,
+            "melds": {"A": ["cent"], "B": ["carre_K"]},
+        },
+        True,
+        60,
+        300,
+    ),
     # The same with the teams' melds the other way: A's carré de Rois beats B's cent; A defends.
     # B takes 100 ♠, P=100: 100 ≥ 100 but 100 against 62+100 is no majority: B fails,
     # A scores 160+100+100 (its own carré).
-    ("carre-beats-cent-defense", {"taker": "B", "contract": 100, "mode": "spades", "taker_points": 100,
-                                  "melds": {"A": ["carre_K"], "B": ["cent"]}}, False, 360, 0),
+    (
+        "carre-beats-cent-defense",
+        {
+            "taker": "B",
+            "contract": 100,
+            "mode": "spades",
+            "taker_points": 100,
+            "melds": {"A": ["carre_K"], "B": ["cent"]},
+        },
+        False,
+        360,
+        0,
+    ),
     # Carré d'As beats carré de Rois (both 100). A takes 100 ♠, P=100: 100+100 against 62:
     # made, 100+100+100 / 62→60.
-    ("carre-as-beats-rois", {"taker": "A", "contract": 100, "mode": "spades", "taker_points": 100,
-                             "melds": {"A": ["carre_A"], "B": ["carre_K"]}}, True, 300, 60),
+    (
+        "carre-as-beats-rois",
+        {
+            "taker": "A",
+            "contract": 100,
+            "mode": "spades",
+            "taker_points": 100,
+            "melds": {"A": ["carre_A"], "B": ["carre_K"]},
+        },
+        True,
+        300,
+        60,
+    ),
     # The other way: B's carré d'As scores. 100 against 62+100: A fails, B scores 160+100+100.
-    ("carre-as-beats-rois-defense", {"taker": "A", "contract": 100, "mode": "spades", "taker_points": 100,
-                                     "melds": {"A": ["carre_K"], "B": ["carre_A"]}}, False, 0, 360),
+    (
+        "carre-as-beats-rois-defense",
+        {
+            "taker": "A",
+            "contract": 100,
+            "mode": "spades",
+            "taker_points": 100,
+            "melds": {"A": ["carre_K"], "B": ["carre_A"]},
+        },
+        False,
+        0,
+        360,
+    ),
     # In sans atout the carré d'As (200) beats the carré de valets (200). A takes 100 SA, P=90:
     # A's carré d'As: 90+200 against 72, made: 90+100+200 / 72→70 (example 13's figures).
-    ("no-trump-carre-as-beats-valets", {"taker": "A", "contract": 100, "mode": "no_trump", "taker_points": 90,
-                                        "melds": {"A": ["carre_A"], "B": ["carre_J"]}}, True, 390, 70),
+    (
+        "no-trump-carre-as-beats-valets",
+        {
+            "taker": "A",
+            "contract": 100,
+            "mode": "no_trump",
+            "taker_points": 90,
+            "melds": {"A": ["carre_A"], "B": ["carre_J"]},
+        },
+        True,
+        390,
+        70,
+    ),
     # B's carré d'As: A's 90 < 100, failed; B scores 160+100+200.
-    ("no-trump-carre-as-beats-valets-defense",
-     {"taker": "A", "contract": 100, "mode": "no_trump", "taker_points": 90,
-      "melds": {"A": ["carre_J"], "B": ["carre_A"]}}, False, 0, 460),
+    (
+        "no-trump-carre-as-beats-valets-defense",
+        {
+            "taker": "A",
+            "contract": 100,
+            "mode": "no_trump",
+            "taker_points": 90,
+            "melds": {"A": ["carre_J"], "B": ["carre_A"]},
+        },
+        False,
+        0,
+        460,
+    ),
     # Outside sans atout the carré de valets (200) simply outvalues the carré d'As (100).
     # A takes 100 ♠, P=90, A: carré de valets: 90+200 against 72: 90+100+200 / 72→70.
-    ("suit-carre-valets-beats-as", {"taker": "A", "contract": 100, "mode": "spades", "taker_points": 90,
-                                    "melds": {"A": ["carre_J"], "B": ["carre_A"]}}, True, 390, 70),
+    (
+        "suit-carre-valets-beats-as",
+        {
+            "taker": "A",
+            "contract": 100,
+            "mode": "spades",
+            "taker_points": 90,
+            "melds": {"A": ["carre_J"], "B": ["carre_A"]},
+        },
+        True,
+        390,
+        70,
+    ),
 ]
 
 

@@ -38,8 +38,15 @@ BELOTES_ALLOWED = {Mode.NO_TRUMP: 0, Mode.ALL_TRUMP: 4}  # a suit mode: 1
 SEQUENCES = [Meld.TIERCE, Meld.CINQUANTE, Meld.CENT]
 CARRES = [Meld.CARRE_J, Meld.CARRE_9, Meld.CARRE_A, Meld.CARRE_10, Meld.CARRE_K, Meld.CARRE_Q]
 MELD_VALUE = {
-    Meld.TIERCE: 20, Meld.CINQUANTE: 50, Meld.CENT: 100, Meld.CARRE_J: 200, Meld.CARRE_9: 150,
-    Meld.CARRE_A: 100, Meld.CARRE_10: 100, Meld.CARRE_K: 100, Meld.CARRE_Q: 100,
+    Meld.TIERCE: 20,
+    Meld.CINQUANTE: 50,
+    Meld.CENT: 100,
+    Meld.CARRE_J: 200,
+    Meld.CARRE_9: 150,
+    Meld.CARRE_A: 100,
+    Meld.CARRE_10: 100,
+    Meld.CARRE_K: 100,
+    Meld.CARRE_Q: 100,
 }
 CARRE_RANK = [Meld.CARRE_9, Meld.CARRE_J, Meld.CARRE_Q, Meld.CARRE_K, Meld.CARRE_10, Meld.CARRE_A]  # low → high
 CONTRACT_VALUE = {CAPOT: 250, GENERALE: 800}
@@ -92,7 +99,7 @@ def hands(draw, contracts=ANY_CONTRACT, all_tricks=EITHER, modes=ANY_MODE) -> Ha
     carres_a, carres_b = draw(st.integers(0, 3)), draw(st.integers(0, 3))
     melds = {
         Team.A: carres[:carres_a] + draw(st.lists(st.sampled_from(SEQUENCES), max_size=4 - carres_a)),
-        Team.B: carres[carres_a:carres_a + carres_b]
+        Team.B: carres[carres_a : carres_a + carres_b]
         + draw(st.lists(st.sampled_from(SEQUENCES), max_size=4 - carres_b)),
     }
     melds = {team: tuple(draw(st.permutations(team_melds))) for team, team_melds in melds.items()}
@@ -116,13 +123,15 @@ def possible_melds(mode: Mode, melds: dict, belote: dict) -> dict:
     (or the carrés de rois and de dames that hold another team's belote) until none clashes."""
     while True:
         try:
-            check_declarations(Hand(taker=Team.A, contract=NUMERIC_CONTRACTS[0], mode=mode, taker_points=0,
-                                    melds=melds, belote=belote))
+            check_declarations(
+                Hand(taker=Team.A, contract=NUMERIC_CONTRACTS[0], mode=mode, taker_points=0, melds=melds, belote=belote)
+            )
             return melds
         except InvalidHand as refusal:
             if refusal.field == "belote":
-                melds = {team: tuple(m for m in ms if m not in (Meld.CARRE_K, Meld.CARRE_Q))
-                         for team, ms in melds.items()}
+                melds = {
+                    team: tuple(m for m in ms if m not in (Meld.CARRE_K, Meld.CARRE_Q)) for team, ms in melds.items()
+                }
             else:
                 team = max(Team, key=lambda team: (len(melds[team]), team is Team.A))
                 melds = {**melds, team: melds[team][:-1]}
@@ -254,7 +263,8 @@ def test_coinche_changes_only_the_contract_line(hand):
         differing = [i for i, (a, b) in enumerate(zip(plain.lines, result.lines, strict=True)) if a != b]
         assert len(differing) == (0 if level is Coinche.NONE else 1)
         contract_lines = [
-            i for i, line in enumerate(result.lines)
+            i
+            for i, line in enumerate(result.lines)
             if line.points == hand.contract.value * MULTIPLIER[level]
             and line.team is (hand.taker if result.made else hand.taker.other)
         ]
@@ -277,8 +287,13 @@ def test_made_hand_without_rounding_shares_162_plus_contract_melds_and_belotes(h
     hand = replace(hand, rounding=Rounding.NONE)
     result = score(hand)
     if result.made:
-        expected = (162 + hand.contract.value * MULTIPLIER[hand.coinche] + sum(counted_melds(hand).values())
-                    + belote_points(hand, Team.A) + belote_points(hand, Team.B))
+        expected = (
+            162
+            + hand.contract.value * MULTIPLIER[hand.coinche]
+            + sum(counted_melds(hand).values())
+            + belote_points(hand, Team.A)
+            + belote_points(hand, Team.B)
+        )
         assert result.scores[Team.A] + result.scores[Team.B] == expected
 
 
@@ -311,8 +326,12 @@ def test_failed_contract_gives_the_defense_160_the_contract_and_every_counted_me
         defense = hand.taker.other
         # a failed générale gives the defense its 800 (× m) but no 160
         bonus = 0 if hand.contract == GENERALE else 160
-        expected = (bonus + CONTRACT_VALUE.get(hand.contract, hand.contract.value) * MULTIPLIER[hand.coinche]
-                    + sum(counted_melds(hand).values()) + belote_points(hand, defense))
+        expected = (
+            bonus
+            + CONTRACT_VALUE.get(hand.contract, hand.contract.value) * MULTIPLIER[hand.coinche]
+            + sum(counted_melds(hand).values())
+            + belote_points(hand, defense)
+        )
         assert result.scores[defense] == expected
 
 
@@ -323,8 +342,12 @@ def test_all_tricks_on_a_numeric_contract_is_made_and_leaves_the_defense_its_mel
     assert result.made
     defense = hand.taker.other
     assert result.scores[defense] == counted_melds(hand)[defense] + belote_points(hand, defense)
-    assert result.scores[hand.taker] == (250 + hand.contract.value * MULTIPLIER[hand.coinche]
-                                         + counted_melds(hand)[hand.taker] + belote_points(hand, hand.taker))
+    assert result.scores[hand.taker] == (
+        250
+        + hand.contract.value * MULTIPLIER[hand.coinche]
+        + counted_melds(hand)[hand.taker]
+        + belote_points(hand, hand.taker)
+    )
 
 
 @PROPERTY
@@ -354,19 +377,25 @@ def test_the_four_suits_score_alike(hand):
 @pytest.fixture(scope="module")
 def api_client(tmp_path_factory):
     # Module-scoped (hypothesis runs many examples per test); /api/v1/score stores nothing.
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path_factory.mktemp("db") / "test.db"),
-                      "SECRET_KEY": "test"})
+    app = create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path_factory.mktemp("db") / "test.db"), "SECRET_KEY": "test"}
+    )
     return app.test_client()
 
 
 def to_body(hand: Hand) -> dict:
     """The JSON form of a hand, written from SCORING.md's request table."""
-    body = {"taker": hand.taker.value, "contract": hand.contract.value, "mode": hand.mode.value,
-            "coinche": hand.coinche.value, "all_tricks": hand.all_tricks,
-            "melds": {team.value: [meld.value for meld in hand.melds[team]] for team in Team},
-            "best_meld": hand.best_meld.value,
-            "belote": {team.value: hand.belote[team] for team in Team},
-            "rules": {"rounding": hand.rounding.value}}
+    body = {
+        "taker": hand.taker.value,
+        "contract": hand.contract.value,
+        "mode": hand.mode.value,
+        "coinche": hand.coinche.value,
+        "all_tricks": hand.all_tricks,
+        "melds": {team.value: [meld.value for meld in hand.melds[team]] for team in Team},
+        "best_meld": hand.best_meld.value,
+        "belote": {team.value: hand.belote[team] for team in Team},
+        "rules": {"rounding": hand.rounding.value},
+    }
     if hand.contract.kind is not ContractKind.POINTS:
         body["contract"] = hand.contract.kind.value
     if hand.taker_points is not None:
@@ -374,19 +403,57 @@ def to_body(hand: Hand) -> dict:
     return body
 
 
-WORDS = ["A", "B", "C", "none", "capot", "generale", "hearts", "spades", "no_trump", "all_trump", "coinche",
-         "surcoinche", "tierce", "cent", "carre_J", "carre_A", "carre_8", "nearest", "complement", ""]
-KEYS = ["taker", "contract", "mode", "coinche", "taker_points", "all_tricks", "melds", "best_meld", "belote",
-        "rules", "rounding"]
+WORDS = [
+    "A",
+    "B",
+    "C",
+    "none",
+    "capot",
+    "generale",
+    "hearts",
+    "spades",
+    "no_trump",
+    "all_trump",
+    "coinche",
+    "surcoinche",
+    "tierce",
+    "cent",
+    "carre_J",
+    "carre_A",
+    "carre_8",
+    "nearest",
+    "complement",
+    "",
+]
+KEYS = [
+    "taker",
+    "contract",
+    "mode",
+    "coinche",
+    "taker_points",
+    "all_tricks",
+    "melds",
+    "best_meld",
+    "belote",
+    "rules",
+    "rounding",
+]
 scalars = (
-    st.none() | st.booleans() | st.integers(-200, 300) | st.integers() | st.floats()
+    st.none()
+    | st.booleans()
+    | st.integers(-200, 300)
+    | st.integers()
+    | st.floats()
     | st.sampled_from([80, 85, 100, 160, 162, 170, 250, 800, -1, 0, 2.5, 1e308])
-    | st.sampled_from(WORDS) | st.text(max_size=6)
+    | st.sampled_from(WORDS)
+    | st.text(max_size=6)
 )
 json_values = st.recursive(
     scalars,
-    lambda children: st.lists(children, max_size=5)
-    | st.dictionaries(st.sampled_from(["A", "B", "C", "rounding"]) | st.text(max_size=6), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=5)
+        | st.dictionaries(st.sampled_from(["A", "B", "C", "rounding"]) | st.text(max_size=6), children, max_size=4)
+    ),
     max_leaves=12,
 )
 random_objects = st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=8), json_values, max_size=10)

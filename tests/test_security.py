@@ -36,8 +36,16 @@ def test_every_answer_carries_the_security_headers(client, method, path, status)
 
 @pytest.mark.parametrize(
     "directive",
-    ["script-src 'self'", "style-src 'self'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'",
-     "img-src 'self' data:", "connect-src 'self'", "default-src 'self'"],
+    [
+        "script-src 'self'",
+        "style-src 'self'",
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "default-src 'self'",
+    ],
 )
 def test_the_policy_allows_nothing_inline(directive):
     assert directive in CONTENT_SECURITY_POLICY.split("; ")

@@ -1129,11 +1129,29 @@ def test_each_deal_row_reads_as_a_sentence(client):
     they say, the suit and the coinche in words: "Donne 1 : 100 cœur coinché, Ana fait ; …"."""
     game_id = client.post("/api/v1/games", json={"players": PLAYERS}).get_json()["id"]
     for path, body in [
-        ("hands", {"taker": "A", "taker_player": 0, "contract": 100, "mode": "hearts", "coinche": "coinche",
-                   "taker_points": 110}),
+        (
+            "hands",
+            {
+                "taker": "A",
+                "taker_player": 0,
+                "contract": 100,
+                "mode": "hearts",
+                "coinche": "coinche",
+                "taker_points": 110,
+            },
+        ),
         ("redeals", {"reason": "all_pass"}),
-        ("hands", {"taker": "B", "taker_player": 3, "contract": 80, "mode": "no_trump", "all_tricks": True,
-                   "taker_points": 162}),
+        (
+            "hands",
+            {
+                "taker": "B",
+                "taker_player": 3,
+                "contract": 80,
+                "mode": "no_trump",
+                "all_tricks": True,
+                "taker_points": 162,
+            },
+        ),
     ]:
         response = client.post(f"/api/v1/games/{game_id}/{path}", json=body)
         assert response.status_code == 201, response.get_json()

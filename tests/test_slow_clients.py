@@ -103,8 +103,11 @@ def raw_answer(port: int, request: bytes) -> tuple[int, dict[str, str], str]:
     [
         (b"GET /" + b"x" * 5000 + b" HTTP/1.1\r\nHost: a\r\n\r\n", 414, "Adresse trop longue"),
         (b"GET / HTTP/1.1\r\nHost: a\r\nCookie: " + b"y" * 9000 + b"\r\n\r\n", 431, "En-têtes trop gros"),
-        (b"GET / HTTP/1.1\r\nHost: a\r\n" + b"".join(b"X-%d: z\r\n" % n for n in range(120)) + b"\r\n",
-         431, "En-têtes trop gros"),
+        (
+            b"GET / HTTP/1.1\r\nHost: a\r\n" + b"".join(b"X-%d: z\r\n" % n for n in range(120)) + b"\r\n",
+            431,
+            "En-têtes trop gros",
+        ),
         (b"GET / HTTP/1.1\r\nHost: a\r\nBad Header: z\r\n\r\n", 400, "Requête invalide"),
     ],
     ids=["long-url", "big-header", "many-headers", "malformed-header"],

@@ -41,14 +41,25 @@ EX = {
     5: {"taker": "A", "contract": 80, "mode": "spades", "taker_points": 81},
     8: {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 101},
     9: {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 90},
-    10: {"taker": "A", "contract": 120, "mode": "diamonds", "coinche": "surcoinche", "taker_points": 60,
-         "belote": {"B": 1}},
+    10: {
+        "taker": "A",
+        "contract": 120,
+        "mode": "diamonds",
+        "coinche": "surcoinche",
+        "taker_points": 60,
+        "belote": {"B": 1},
+    },
     15: {"taker": "A", "contract": 130, "mode": "spades", "all_tricks": True},
     16: {"taker": "A", "contract": "capot", "mode": "hearts", "all_tricks": True},
     17: {"taker": "A", "contract": "capot", "mode": "hearts", "coinche": "coinche", "belote": {"A": 1}},
     20: {"taker": "B", "contract": 80, "mode": "hearts", "taker_points": 71},
-    21: {"taker": "B", "contract": 100, "mode": "spades", "taker_points": 100,
-         "melds": {"A": ["cent"], "B": ["carre_K"]}},
+    21: {
+        "taker": "B",
+        "contract": 100,
+        "mode": "spades",
+        "taker_points": 100,
+        "melds": {"A": ["cent"], "B": ["carre_K"]},
+    },
 }
 FIRST = ["Ana", "Bruno", "Chloé", "David"]
 SECOND = ["Ana", "Bruno", "Élise", "David"]
@@ -82,9 +93,7 @@ def archive(db):
 
 
 def test_the_games_end_as_worked_on_paper(db, archive):
-    results = [
-        (sheet.totals, sheet.winner) for sheet in (service.get_sheet(db, game_id) for game_id in archive)
-    ]
+    results = [(sheet.totals, sheet.winner) for sheet in (service.get_sheet(db, game_id) for game_id in archive)]
     assert results == [
         ({"A": 1120, "B": 60}, "A"),
         ({"A": 60, "B": 1150}, "B"),
@@ -94,22 +103,117 @@ def test_the_games_end_as_worked_on_paper(db, archive):
 
 # (player, figures worked on paper from the table in the docstring)
 PLAYER_FIGURES = [
-    ("Ana", dict(games=3, evenings=2, finished=3, won=1, hands=11, points=1120 + 60 + 570, taken=5, made=3,
-                 coinche_def=1, coinche_def_won=1, coinche_took=1, coinche_took_made=1,
-                 capot_taken=0, capot_made=0, capot_unannounced=1, generale_taken=0, generale_made=0)),
-    ("Chloé", dict(games=2, evenings=1, finished=2, won=1, hands=7, points=1120 + 60, taken=2, made=1,
-                   coinche_def=1, coinche_def_won=1, coinche_took=1, coinche_took_made=0,
-                   capot_taken=1, capot_made=1, capot_unannounced=0, generale_taken=0, generale_made=0)),
-    ("Élise", dict(games=1, evenings=1, finished=1, won=0, hands=4, points=570, taken=2, made=0,
-                   coinche_def=0, coinche_def_won=0, coinche_took=2, coinche_took_made=0,
-                   capot_taken=1, capot_made=0, capot_unannounced=0, generale_taken=0, generale_made=0)),
+    (
+        "Ana",
+        dict(
+            games=3,
+            evenings=2,
+            finished=3,
+            won=1,
+            hands=11,
+            points=1120 + 60 + 570,
+            taken=5,
+            made=3,
+            coinche_def=1,
+            coinche_def_won=1,
+            coinche_took=1,
+            coinche_took_made=1,
+            capot_taken=0,
+            capot_made=0,
+            capot_unannounced=1,
+            generale_taken=0,
+            generale_made=0,
+        ),
+    ),
+    (
+        "Chloé",
+        dict(
+            games=2,
+            evenings=1,
+            finished=2,
+            won=1,
+            hands=7,
+            points=1120 + 60,
+            taken=2,
+            made=1,
+            coinche_def=1,
+            coinche_def_won=1,
+            coinche_took=1,
+            coinche_took_made=0,
+            capot_taken=1,
+            capot_made=1,
+            capot_unannounced=0,
+            generale_taken=0,
+            generale_made=0,
+        ),
+    ),
+    (
+        "Élise",
+        dict(
+            games=1,
+            evenings=1,
+            finished=1,
+            won=0,
+            hands=4,
+            points=570,
+            taken=2,
+            made=0,
+            coinche_def=0,
+            coinche_def_won=0,
+            coinche_took=2,
+            coinche_took_made=0,
+            capot_taken=1,
+            capot_made=0,
+            capot_unannounced=0,
+            generale_taken=0,
+            generale_made=0,
+        ),
+    ),
     # Bruno defends every coinche of team A: ex 8 (made), ex 9, 17, 10 (failed).
-    ("Bruno", dict(games=3, evenings=2, finished=3, won=2, hands=11, points=60 + 1150 + 1390, taken=1, made=0,
-                   coinche_def=4, coinche_def_won=3, coinche_took=1, coinche_took_made=0,
-                   capot_taken=0, capot_made=0, capot_unannounced=0, generale_taken=0, generale_made=0)),
-    ("David", dict(games=3, evenings=2, finished=3, won=2, hands=11, points=60 + 1150 + 1390, taken=1, made=1,
-                   coinche_def=4, coinche_def_won=3, coinche_took=0, coinche_took_made=0,
-                   capot_taken=0, capot_made=0, capot_unannounced=0, generale_taken=0, generale_made=0)),
+    (
+        "Bruno",
+        dict(
+            games=3,
+            evenings=2,
+            finished=3,
+            won=2,
+            hands=11,
+            points=60 + 1150 + 1390,
+            taken=1,
+            made=0,
+            coinche_def=4,
+            coinche_def_won=3,
+            coinche_took=1,
+            coinche_took_made=0,
+            capot_taken=0,
+            capot_made=0,
+            capot_unannounced=0,
+            generale_taken=0,
+            generale_made=0,
+        ),
+    ),
+    (
+        "David",
+        dict(
+            games=3,
+            evenings=2,
+            finished=3,
+            won=2,
+            hands=11,
+            points=60 + 1150 + 1390,
+            taken=1,
+            made=1,
+            coinche_def=4,
+            coinche_def_won=3,
+            coinche_took=0,
+            coinche_took_made=0,
+            capot_taken=0,
+            capot_made=0,
+            capot_unannounced=0,
+            generale_taken=0,
+            generale_made=0,
+        ),
+    ),
 ]
 
 
@@ -129,22 +233,55 @@ def test_ana_by_mode_and_by_contract(db, archive):
     subject = stats.player(db, "ana")
     # Ana took ex 8 (♣ made), ex 4 and ex 5 (♠ failed), ex 1 (♥ made), ex 15 (♠ made).
     assert [(row.code, row.taken, row.made) for row in subject.by_mode] == [
-        ("spades", 3, 1), ("hearts", 1, 1), ("clubs", 1, 1)
+        ("spades", 3, 1),
+        ("hearts", 1, 1),
+        ("clubs", 1, 1),
     ]
     assert [(row.code, row.taken, row.made) for row in subject.by_level] == [
-        ("80", 2, 1), ("90", 1, 0), ("100", 1, 1), ("130", 1, 1)
+        ("80", 2, 1),
+        ("90", 1, 0),
+        ("100", 1, 1),
+        ("130", 1, 1),
     ]
     assert subject.figures.points_per_deal == pytest.approx(1750 / 11)
     assert [(p.name, p.games, p.won) for p in subject.partners] == [("Chloé", 2, 1), ("Élise", 1, 0)]
 
 
 TEAM_FIGURES = [
-    (("Ana", "Chloé"), dict(games=2, won=1, taken=5, made=2, coinche_def=1, coinche_def_won=1,
-                            coinche_took=2, coinche_took_made=1, capot_taken=1, capot_made=1)),
-    (("Élise", "Ana"), dict(games=1, won=0, taken=4, made=2, coinche_def=0, coinche_took=2,
-                            coinche_took_made=0, capot_taken=1, capot_made=0, capot_unannounced=1)),
-    (("David", "Bruno"), dict(games=3, won=2, taken=2, made=1, coinche_def=4, coinche_def_won=3,
-                              coinche_took=1, coinche_took_made=0)),
+    (
+        ("Ana", "Chloé"),
+        dict(
+            games=2,
+            won=1,
+            taken=5,
+            made=2,
+            coinche_def=1,
+            coinche_def_won=1,
+            coinche_took=2,
+            coinche_took_made=1,
+            capot_taken=1,
+            capot_made=1,
+        ),
+    ),
+    (
+        ("Élise", "Ana"),
+        dict(
+            games=1,
+            won=0,
+            taken=4,
+            made=2,
+            coinche_def=0,
+            coinche_took=2,
+            coinche_took_made=0,
+            capot_taken=1,
+            capot_made=0,
+            capot_unannounced=1,
+        ),
+    ),
+    (
+        ("David", "Bruno"),
+        dict(games=3, won=2, taken=2, made=1, coinche_def=4, coinche_def_won=3, coinche_took=1, coinche_took_made=0),
+    ),
 ]
 
 
@@ -161,7 +298,9 @@ def test_the_team_of_ana_and_chloe_by_mode(db, archive):
     subject = stats.team(db, "chloe", "ana")
     assert subject.name == "Ana & Chloé"
     assert [(row.code, row.taken, row.made) for row in subject.by_mode] == [
-        ("spades", 2, 0), ("hearts", 1, 1), ("clubs", 2, 1)
+        ("spades", 2, 0),
+        ("hearts", 1, 1),
+        ("clubs", 2, 1),
     ]
 
 
@@ -169,11 +308,17 @@ def test_the_overview_lists_the_most_seen_players_first(db, archive):
     page = stats.players_page(db, 1)
     figures = [(row.name, f.games, f.won, f.taken, f.made) for row in page.items for f in [row.figures]]
     assert figures == [
-        ("Ana", 3, 1, 5, 3), ("Bruno", 3, 2, 1, 0), ("David", 3, 2, 1, 1), ("Chloé", 2, 1, 2, 1), ("Élise", 1, 0, 2, 0)
+        ("Ana", 3, 1, 5, 3),
+        ("Bruno", 3, 2, 1, 0),
+        ("David", 3, 2, 1, 1),
+        ("Chloé", 2, 1, 2, 1),
+        ("Élise", 1, 0, 2, 0),
     ]
     teams = stats.teams_page(db, 1)
     assert [(row.name, row.figures.games) for row in teams.items] == [
-        ("Bruno & David", 3), ("Ana & Chloé", 2), ("Ana & Élise", 1)
+        ("Bruno & David", 3),
+        ("Ana & Chloé", 2),
+        ("Ana & Élise", 1),
     ]
 
 
@@ -195,8 +340,15 @@ TOTAL = re.compile(r"<p class=\"muted\">(\d+) (?:donne|partie)s?\.")
 
 @pytest.mark.parametrize(
     "url",
-    ["/statistiques/joueurs/ana", "/statistiques/joueurs/bruno", "/statistiques/joueurs/elise",
-     "/statistiques/equipes/ana|chloe", "/statistiques/equipes/bruno|david", "/statistiques", "/statistiques/equipes"],
+    [
+        "/statistiques/joueurs/ana",
+        "/statistiques/joueurs/bruno",
+        "/statistiques/joueurs/elise",
+        "/statistiques/equipes/ana|chloe",
+        "/statistiques/equipes/bruno|david",
+        "/statistiques",
+        "/statistiques/equipes",
+    ],
 )
 def test_every_figure_links_to_as_many_deals_or_games_as_it_counts(client, archive, url):
     page = client.get(url).get_data(as_text=True)
@@ -217,7 +369,7 @@ def test_the_deals_behind_a_figure(client, archive):
     assert "3 donnes." in page
     assert "Donnes en défense (Bruno), coinchées, chutées" in unescape(page)
     assert page.count('class="deal-link"') == 3
-    assert f'/archives/parties/{archive[1]}#donne-2' in page
+    assert f"/archives/parties/{archive[1]}#donne-2" in page
 
 
 @pytest.mark.parametrize(
@@ -243,8 +395,9 @@ def test_a_list_of_games_with_a_bad_filter_says_why(client, archive):
 
 def test_statistics_follow_a_correction(db, archive):
     # Ana's ex 5 (game 2, deal 4) corrected to ex 7: 80 ♠, P=72, belote A, made (170 / 90).
-    service.edit_deal(db, archive[1], 4, {**EX[5], "taker_points": 72, "belote": {"A": 1}, "taker_player": 0,
-                                          "version": 1})
+    service.edit_deal(
+        db, archive[1], 4, {**EX[5], "taker_points": 72, "belote": {"A": 1}, "taker_player": 0, "version": 1}
+    )
     subject = stats.player(db, "ana")
     assert (subject.figures.taken, subject.figures.made) == (5, 4)
     # Game 2 now stands at 60 + 170 = 230 / 910 + 90 = 1000, and B has reached 1000 first: B wins.

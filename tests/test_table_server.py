@@ -85,7 +85,11 @@ def test_make_run_prints_the_lan_address_and_its_qr_code_then_stops_on_ctrl_c(tm
     # -o: never reinstall (make test has just done it): the test starts the server, nothing else.
     process = subprocess.Popen(
         ["make", "--no-print-directory", "-o", ".venv/.installed", "run", f"PORT={port}"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     try:
         output = read_until(process, READY, 90)

@@ -37,8 +37,14 @@ def test_the_counter_lays_out_32_cards_by_suit(client):
 
 
 def test_counting_a_pile(client):
-    response = get(client, "/outils/compter", mode="hearts", cards=["JH", "9H", "AS", "JS", "7S", "8S", "7D", "8D"],
-                   last_trick="1", compter="1")
+    response = get(
+        client,
+        "/outils/compter",
+        mode="hearts",
+        cards=["JH", "9H", "AS", "JS", "7S", "8S", "7D", "8D"],
+        last_trick="1",
+        compter="1",
+    )
     assert response.status_code == 200
     words = text(response)
     assert "Équipe A : 57 points · 8 cartes" in words
@@ -77,8 +83,10 @@ def test_nothing_is_counted_until_asked(client):
     [
         ({"cards": ["JH"]}, "Choisissez l'atout : la valeur des cartes en dépend."),
         ({"mode": "trumps", "compter": "1"}, "Choisissez l'atout"),
-        ({"mode": "hearts", "cards": ["JH", "JH"]},
-         "« Cartes du tas » : la carte JH (valet de cœur) est donnée deux fois."),
+        (
+            {"mode": "hearts", "cards": ["JH", "JH"]},
+            "« Cartes du tas » : la carte JH (valet de cœur) est donnée deux fois.",
+        ),
         ({"mode": "hearts", "cards": ["ZH"]}, "« Cartes du tas » : carte inconnue « ZH »"),
         ({"mode": "hearts", "cards": ["JH"] * 33}, "« Cartes du tas » : 33 cartes, le jeu n'en a que 32."),
     ],
@@ -91,8 +99,9 @@ def test_the_counter_refuses_what_cannot_be_a_pile(client, params, message):
 
 def test_the_pile_goes_back_to_the_deal_form(client):
     back = "/parties/k3v9q2/donnes/nouvelle"
-    response = get(client, "/outils/compter", mode="clubs", team="B", cards=["JC", "9C"], compter="1",
-                   **{"return": back})
+    response = get(
+        client, "/outils/compter", mode="clubs", team="B", cards=["JC", "9C"], compter="1", **{"return": back}
+    )
     html = response.get_data(as_text=True)
     assert f'<input type="hidden" name="return" value="{back}">' in html
     assert f'href="{back}?points=34&amp;team=B">Reporter dans la donne</a>' in html
@@ -100,8 +109,15 @@ def test_the_pile_goes_back_to_the_deal_form(client):
 
 def test_the_deal_form_may_name_the_pile_by_side(client):
     """The deal form sends team=takers or team=defense, and gets the same word back."""
-    response = get(client, "/outils/compter", mode="hearts", team="defense", cards=["JH"], compter="1",
-                   **{"return": "/parties/x/donnes/3/modifier?from=sheet&points=12#points"})
+    response = get(
+        client,
+        "/outils/compter",
+        mode="hearts",
+        team="defense",
+        cards=["JH"],
+        compter="1",
+        **{"return": "/parties/x/donnes/3/modifier?from=sheet&points=12#points"},
+    )
     words, html = text(response), response.get_data(as_text=True)
     assert "Défense : 20 points · 1 carte" in words and "Preneurs : 142 points · 31 cartes" in words
     assert 'href="/parties/x/donnes/3/modifier?from=sheet&amp;points=20&amp;team=defense#points"' in html
@@ -109,8 +125,17 @@ def test_the_deal_form_may_name_the_pile_by_side(client):
 
 @pytest.mark.parametrize(
     "back",
-    ["//evil.example/x", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "parties/x",
-     "/\t/evil.example", "\\\\evil.example", "http:/x", ""],
+    [
+        "//evil.example/x",
+        "https://evil.example/",
+        "/\\evil.example",
+        "javascript:alert(1)",
+        "parties/x",
+        "/\t/evil.example",
+        "\\\\evil.example",
+        "http:/x",
+        "",
+    ],
 )
 def test_no_open_redirect(client, back):
     response = get(client, "/outils/compter", mode="hearts", cards=["JH"], **{"return": back})
@@ -156,13 +181,25 @@ def test_two_belotes_in_tout_atout(client):
 @pytest.mark.parametrize(
     ("mode", "a", "b", "verdict"),
     [
-        ("hearts", ["8S", "9S", "10S"], ["8H", "9H", "10H"],
-         "L'équipe B marque ses annonces — suites égales (tierce au 10) : celle à l'atout (♥ cœur) l'emporte."),
-        ("clubs", ["8S", "9S", "10S"], ["8H", "9H", "10H"],
-         "Suites égales (tierce au 10) : personne ne marque ses annonces."),
+        (
+            "hearts",
+            ["8S", "9S", "10S"],
+            ["8H", "9H", "10H"],
+            "L'équipe B marque ses annonces — suites égales (tierce au 10) : celle à l'atout (♥ cœur) l'emporte.",
+        ),
+        (
+            "clubs",
+            ["8S", "9S", "10S"],
+            ["8H", "9H", "10H"],
+            "Suites égales (tierce au 10) : personne ne marque ses annonces.",
+        ),
         ("hearts", ["7S"], ["8S"], "Aucune annonce."),
-        ("diamonds", ["AS", "AH", "AD", "AC"], ["9C", "10C", "JC", "QC", "KC"],
-         "L'équipe A marque ses annonces — à valeur égale (100), un carré bat une suite."),
+        (
+            "diamonds",
+            ["AS", "AH", "AD", "AC"],
+            ["9C", "10C", "JC", "QC", "KC"],
+            "L'équipe A marque ses annonces — à valeur égale (100), un carré bat une suite.",
+        ),
     ],
 )
 def test_two_hands_which_team_scores(client, mode, a, b, verdict):
@@ -175,12 +212,18 @@ def test_two_hands_which_team_scores(client, mode, a, b, verdict):
     ("params", "message"),
     [
         ({"a": ["JS"]}, "Choisissez l'atout : la valeur des cartes en dépend."),
-        ({"mode": "hearts", "a": ["7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS", "7H"]},
-         "« Main de l'équipe A » : 9 cartes, une main en a 8 au plus."),
-        ({"mode": "hearts", "b": ["7S"] * 2},
-         "« Main de l'équipe B » : la carte 7S (7 de pique) est donnée deux fois."),
-        ({"mode": "hearts", "a": ["AS"], "b": ["AS", "7D"]},
-         "La carte A♠ (as de pique) est dans les deux mains : choisissez-la une fois."),
+        (
+            {"mode": "hearts", "a": ["7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS", "7H"]},
+            "« Main de l'équipe A » : 9 cartes, une main en a 8 au plus.",
+        ),
+        (
+            {"mode": "hearts", "b": ["7S"] * 2},
+            "« Main de l'équipe B » : la carte 7S (7 de pique) est donnée deux fois.",
+        ),
+        (
+            {"mode": "hearts", "a": ["AS"], "b": ["AS", "7D"]},
+            "La carte A♠ (as de pique) est dans les deux mains : choisissez-la une fois.",
+        ),
     ],
 )
 def test_the_meld_checker_refusals(client, params, message):

@@ -27,8 +27,9 @@ def broken(template: str) -> str:
 def counts(app) -> tuple[int, int, int]:
     conn = connect(app.config["DATABASE"])
     try:
-        return tuple(conn.execute(f"select count(*) from {table}").fetchone()[0]
-                     for table in ("games", "deals", "actions"))
+        return tuple(
+            conn.execute(f"select count(*) from {table}").fetchone()[0] for table in ("games", "deals", "actions")
+        )
     finally:
         conn.close()
 
@@ -95,13 +96,15 @@ def test_the_api_refuses_an_odd_number_for_a_new_deal(app, client, game_id, kind
 SURROGATE_BODIES = [
     ("/api/v1/games", broken('{"teams": {"A": $S}}')),
     ("/api/v1/games", broken('{"players": [$S, null, null, null]}')),
-    ("/api/v1/games", broken('{$S: 1}')),  # a key
+    ("/api/v1/games", broken("{$S: 1}")),  # a key
     ("/api/v1/games", '{"teams": {"A": "\\udfff"}}'),  # a low half, alone
     ("/api/v1/games", '{"teams": {"A": "\\udc00\\ud800"}}'),  # both halves, in the wrong order
     ("/api/v1/games", broken('{"rules": {"rounding": $S}}')),
     ("/api/v1/games/{game}/hands", broken('{"taker": "A", "contract": 80, "mode": $S, "taker_points": 92}')),
-    ("/api/v1/games/{game}/hands", broken('{"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92, '
-                                   '"deep": [[{"a": [$S]}]]}')),
+    (
+        "/api/v1/games/{game}/hands",
+        broken('{"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92, "deep": [[{"a": [$S]}]]}'),
+    ),
     ("/api/v1/games/{game}/redeals", broken('{"reason": $S}')),
     ("/api/v1/score", broken('{"taker": $S, "contract": 80, "mode": "hearts", "taker_points": 92}')),
     ("/api/v1/count", broken('{"mode": "hearts", "cards": [$S]}')),
@@ -128,7 +131,7 @@ def test_a_lone_surrogate_in_an_edit_is_refused_too(app, client, game_id):
 
 
 def test_a_whole_pair_is_one_character_and_welcome(client):
-    """"\\ud83c\\udccf" is 🃏 in JSON's escapes: a pair, not a lone half."""
+    """ "\\ud83c\\udccf" is 🃏 in JSON's escapes: a pair, not a lone half."""
     raw = '{"teams": {"A": "Les \\ud83c\\udccf"}}'
     response = client.post("/api/v1/games", data=raw, content_type="application/json")
     assert response.status_code == 201
@@ -202,8 +205,10 @@ SURROGATE_BYTES = b"\xed\xa0\x80"
 
 
 def multipart(fields: dict[str, bytes]) -> bytes:
-    parts = [b'--xyz\r\nContent-Disposition: form-data; name="%s"\r\n\r\n%s\r\n' % (key.encode(), value)
-             for key, value in fields.items()]
+    parts = [
+        b'--xyz\r\nContent-Disposition: form-data; name="%s"\r\n\r\n%s\r\n' % (key.encode(), value)
+        for key, value in fields.items()
+    ]
     return b"".join(parts) + b"--xyz--\r\n"
 
 
@@ -219,8 +224,9 @@ def test_surrogate_bytes_in_the_new_game_form_are_never_a_500(client, field):
         game = client.get(f"/api/v1/games/{response.headers['Location'].rsplit('/', 1)[1]}").get_json()
         assert URLENCODED_SURROGATE in (game["teams"]["A"], game["players"][0])
     fields = {key: value.encode() for key, value in NEW_GAME_FORM.items()} | {field: b"x" + SURROGATE_BYTES + b"y"}
-    response = client.post("/parties/nouvelle", data=multipart(fields),
-                           content_type="multipart/form-data; boundary=xyz")
+    response = client.post(
+        "/parties/nouvelle", data=multipart(fields), content_type="multipart/form-data; boundary=xyz"
+    )
     assert response.status_code in (200, 302)
     if field in ("team_a", "player_0"):
         game = client.get(f"/api/v1/games/{response.headers['Location'].rsplit('/', 1)[1]}").get_json()
@@ -244,8 +250,12 @@ def test_surrogate_bytes_in_the_deal_forms_are_never_a_500(client, game_id, fiel
 
 
 def test_surrogate_bytes_in_an_address_are_never_a_500(client, game_id):
-    for path in (f"/parties/{URLENCODED_SURROGATE}", f"/api/v1/games/{URLENCODED_SURROGATE}",
-                 f"/statistiques/joueurs/{URLENCODED_SURROGATE}", f"/statistiques/equipes/a{URLENCODED_SURROGATE}|b",
-                 f"/api/v1/games/{game_id}/hands/1?version={URLENCODED_SURROGATE}"):
+    for path in (
+        f"/parties/{URLENCODED_SURROGATE}",
+        f"/api/v1/games/{URLENCODED_SURROGATE}",
+        f"/statistiques/joueurs/{URLENCODED_SURROGATE}",
+        f"/statistiques/equipes/a{URLENCODED_SURROGATE}|b",
+        f"/api/v1/games/{game_id}/hands/1?version={URLENCODED_SURROGATE}",
+    ):
         for method in ("GET", "DELETE"):
             assert client.open(path, method=method).status_code < 500, (method, path)

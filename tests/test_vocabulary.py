@@ -34,8 +34,10 @@ VOCABULARY = re.compile(r"<(?:form|div) [^>]*\bdata-vocabulary='([^']*)'")
 
 
 def new_game(client) -> str:
-    response = client.post("/parties/nouvelle", data={"team_a": "Nous", "team_b": "Eux", "dealer": "0",
-                                                      "target": "2000", "rounding": "nearest"})
+    response = client.post(
+        "/parties/nouvelle",
+        data={"team_a": "Nous", "team_b": "Eux", "dealer": "0", "target": "2000", "rounding": "nearest"},
+    )
     assert response.status_code == 302
     return response.headers["Location"]
 
@@ -70,7 +72,8 @@ def test_the_deal_form_and_the_sheet_render_what_terms_says(client):
         assert vocabulary["seat_teams"] == [team_of_player(seat).value for seat in range(SEATS)]
         assert vocabulary["card_points_total"] == CARD_POINTS_TOTAL
         assert vocabulary["meld_values"]["carre_J"] == 200 and vocabulary["mode_meld_values"] == {
-            "no_trump": {"carre_A": 200}}
+            "no_trump": {"carre_A": 200}
+        }
         assert vocabulary["mode_symbols"]["no_trump"] == "SA" and vocabulary["coinche_badges"]["surcoinche"] == "×4"
         # the house rules (VARIANTS.md), for static/engine.js: each option's values, the default first
         assert [key for key, _ in vocabulary["house_options"]] == [option.key for option in OPTIONS]

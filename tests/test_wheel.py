@@ -76,14 +76,18 @@ def test_wheel_carries_its_templates_and_static_files_and_serves_them_installed(
     run(sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "--quiet", str(wheel))
     # Flask and the rest come from the project's virtualenv: a .pth line puts its site-packages
     # after the throwaway one (its own .pth files, the editable install's among them, are not read).
-    site_packages = Path(run(str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])")
-                         .stdout.strip())
+    site_packages = Path(
+        run(str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])").stdout.strip()
+    )
     (site_packages / "project_dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
 
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    env = {name: value for name, value in os.environ.items()
-           if name != "PYTHONPATH" and not name.startswith("SCOREKEEPER_")}
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if name != "PYTHONPATH" and not name.startswith("SCOREKEEPER_")
+    }
     output = run(str(python), "-c", SMOKE_SCRIPT, str(tmp_path / "wheel.db"), cwd=elsewhere, env=env).stdout
     smoke = json.loads(output.strip().splitlines()[-1])
 

@@ -65,8 +65,7 @@ class Suit(StrEnum):
         return "red" if self in (Suit.HEARTS, Suit.DIAMONDS) else "black"
 
 
-TRUMP_SUITS = {Mode.SPADES: Suit.SPADES, Mode.HEARTS: Suit.HEARTS, Mode.DIAMONDS: Suit.DIAMONDS,
-               Mode.CLUBS: Suit.CLUBS}
+TRUMP_SUITS = {Mode.SPADES: Suit.SPADES, Mode.HEARTS: Suit.HEARTS, Mode.DIAMONDS: Suit.DIAMONDS, Mode.CLUBS: Suit.CLUBS}
 # A suit is written as the mode it is trump in: ♥, cœur.
 SUIT_SYMBOLS = {suit: mode.symbol for mode, suit in TRUMP_SUITS.items()}
 SUIT_NAMES = {suit: mode.word for mode, suit in TRUMP_SUITS.items()}
@@ -130,7 +129,7 @@ def parse_card(code: Any, field: str = "cards") -> Card:
 def parse_cards(codes: Any, field: str = "cards", limit: int = DECK_SIZE) -> tuple[Card, ...]:
     """Cards from their codes, refusing unknown codes, a card twice, more than `limit` cards."""
     if not isinstance(codes, list):
-        raise InvalidHand(field, f"« {field} » doit être une liste de cartes, par exemple [\"10H\", \"JS\"].")
+        raise InvalidHand(field, f'« {field} » doit être une liste de cartes, par exemple ["10H", "JS"].')
     if len(codes) > limit:
         what = "le jeu n'en a que 32" if limit == DECK_SIZE else f"une main en a {limit} au plus"
         raise InvalidHand(field, f"« {field} » : {len(codes)} cartes, {what}.")

@@ -41,33 +41,52 @@ def explain(hand: Hand, result: Result, team_names: Mapping[Team, str] | None = 
     assert terms is not None  # every Result that score() makes
     kind = hand.contract.kind
 
-    sentences = [f"Preneurs : {names[taker]}, contrat {hand.contract.label} {hand.mode.label}"
-                 + (f", {coinche_word(hand)}" if hand.coinche.multiplier > 1 else "")]
+    sentences = [
+        f"Preneurs : {names[taker]}, contrat {hand.contract.label} {hand.mode.label}"
+        + (f", {coinche_word(hand)}" if hand.coinche.multiplier > 1 else "")
+    ]
     if kind is ContractKind.POINTS and not hand.all_tricks:
-        sentences.append(f"Points faits : {names[taker]} {figures[taker].card_points}, {names[defense]} "
-                         f"{figures[defense].card_points} ({CARD_POINTS_TOTAL} en tout, dix de der compris)")
+        sentences.append(
+            f"Points faits : {names[taker]} {figures[taker].card_points}, {names[defense]} "
+            f"{figures[defense].card_points} ({CARD_POINTS_TOTAL} en tout, dix de der compris)"
+        )
     sentences += _meld_sentences(hand, result, names)
     if any(figures[team].belote for team in TEAMS):
-        sentences.append("Belote : " + ", ".join(
-            f"{names[team]} {_belote_term(hand.belote[team], figures[team].belote)}"
-            for team in TEAMS if figures[team].belote
-        ) + _belote_note(hand, terms))
+        sentences.append(
+            "Belote : "
+            + ", ".join(
+                f"{names[team]} {_belote_term(hand.belote[team], figures[team].belote)}"
+                for team in TEAMS
+                if figures[team].belote
+            )
+            + _belote_note(hand, terms)
+        )
     sentences += _verdict(hand, result, names)
     sentences += [_house_rule(key, hand, result, names) for key in terms.applied]
 
     if result.rounded_points is not None:
         rounded = result.rounded_points
         sentences.append(_rounding(names[taker], figures[taker].card_points, rounded[taker], hand.rounding))
-        sentences.append(_rounding(names[defense], figures[defense].card_points, rounded[defense], hand.rounding,
-                                   complement_of=rounded[taker]))
+        sentences.append(
+            _rounding(
+                names[defense],
+                figures[defense].card_points,
+                rounded[defense],
+                hand.rounding,
+                complement_of=rounded[taker],
+            )
+        )
     winner, loser = terms.winner, terms.winner.other
     if result.made:
         sentences.append(f"{names[winner]} : {_winner_sum(hand, result)}")
         rest = [_number(terms.rest)] if result.rounded_points is not None else []
         sentences.append(_formula(names[loser], rest + _extras(terms.melds[loser], terms.belote[loser])))
     else:
-        note = " (pas de 160 sur une générale, la défense reçoit sa valeur)" if (
-            kind is ContractKind.GENERALE and "scoring" not in terms.applied) else ""
+        note = (
+            " (pas de 160 sur une générale, la défense reçoit sa valeur)"
+            if (kind is ContractKind.GENERALE and "scoring" not in terms.applied)
+            else ""
+        )
         sentences.append(f"Contrat chuté : {_winner_sum(hand, result)} pour {names[winner]}{note}")
         if terms.belote[loser]:
             sentences.append(f"{names[loser]} : {terms.belote[loser]} (belote, gardée malgré la chute)")
@@ -75,8 +94,9 @@ def explain(hand: Hand, result: Result, team_names: Mapping[Team, str] | None = 
             sentences.append(f"{names[loser]} : 0 (sa belote va à l'équipe qui gagne le coup)")
         else:
             sentences.append(f"{names[loser]} : 0")
-    sentences.append(f"Total de la donne : {names[Team.A]} {result.scores[Team.A]}, "
-                     f"{names[Team.B]} {result.scores[Team.B]}")
+    sentences.append(
+        f"Total de la donne : {names[Team.A]} {result.scores[Team.A]}, {names[Team.B]} {result.scores[Team.B]}"
+    )
     return sentences
 
 
@@ -99,10 +119,16 @@ def _verdict(hand: Hand, result: Result, names) -> list[str]:
     if kind is ContractKind.POINTS:
         return [f"Capot non annoncé : tous les plis pour {names[taker]}, contrat fait d'office"]
     if kind is ContractKind.CAPOT:
-        return [f"Capot fait : tous les plis pour {names[taker]}" if result.made
-                else f"Capot chuté : pas tous les plis pour {names[taker]}"]
-    return [f"Générale faite : le preneur ({names[taker]}) a fait seul tous les plis" if result.made
-            else f"Générale chutée : le preneur ({names[taker]}) n'a pas fait seul tous les plis"]
+        return [
+            f"Capot fait : tous les plis pour {names[taker]}"
+            if result.made
+            else f"Capot chuté : pas tous les plis pour {names[taker]}"
+        ]
+    return [
+        f"Générale faite : le preneur ({names[taker]}) a fait seul tous les plis"
+        if result.made
+        else f"Générale chutée : le preneur ({names[taker]}) n'a pas fait seul tous les plis"
+    ]
 
 
 def _winner_sum(hand: Hand, result: Result) -> str:
@@ -140,8 +166,10 @@ def _house_rule(key: str, hand: Hand, result: Result, names) -> str:
     winner, loser = names[terms.winner], names[terms.winner.other]
     if key == "rounding":
         capot = terms.base == CARD_POINTS_TOTAL + CAPOT_BONUS
-        return (f"Règle de la maison, aucun arrondi : tous les points valent {CARD_POINTS_TOTAL} (et non "
-                f"{FAILED_CONTRACT_BONUS})" + (f", un capot {terms.base} (et non {CAPOT_VALUE})" if capot else ""))
+        return (
+            f"Règle de la maison, aucun arrondi : tous les points valent {CARD_POINTS_TOTAL} (et non "
+            f"{FAILED_CONTRACT_BONUS})" + (f", un capot {terms.base} (et non {CAPOT_VALUE})" if capot else "")
+        )
     if key == "announced_capot":
         return f"Règle de la maison : un capot annoncé vaut {terms.value} × la coinche, fait ou chuté"
     if key == "unannounced_capot":
@@ -154,11 +182,15 @@ def _house_rule(key: str, hand: Hand, result: Result, names) -> str:
     if key == "belote_to":
         return f"Règle de la maison : la belote va à l'équipe qui gagne le coup, {winner}"
     if key == "coinche_scope":
-        return (f"Règle de la maison : la coinche multiplie tout le score du gagnant ({winner}) par "
-                f"{terms.multiplier}, la belote exceptée ; celui du perdant ({loser}) n'est pas multiplié")
+        return (
+            f"Règle de la maison : la coinche multiplie tout le score du gagnant ({winner}) par "
+            f"{terms.multiplier}, la belote exceptée ; celui du perdant ({loser}) n'est pas multiplié"
+        )
     assert key == "scoring"
-    return (f"Règle de la maison, points annoncés : {winner} marque le contrat seul, {loser} 0 ; points, "
-            "annonces et belote ne servent qu'à dire si le contrat est fait")
+    return (
+        f"Règle de la maison, points annoncés : {winner} marque le contrat seul, {loser} 0 ; points, "
+        "annonces et belote ne servent qu'à dire si le contrat est fait"
+    )
 
 
 def _meld_sentences(hand: Hand, result: Result, names) -> list[str]:
@@ -166,7 +198,8 @@ def _meld_sentences(hand: Hand, result: Result, names) -> list[str]:
     if not declared:
         return []
     listed = " ; ".join(
-        f"{names[team]} " + ", ".join(meld.label for meld in hand.melds[team])
+        f"{names[team]} "
+        + ", ".join(meld.label for meld in hand.melds[team])
         + f" ({result.figures[team].declared_melds})"
         for team in declared
     )
@@ -185,8 +218,10 @@ def _rounding(name: str, points: int, rounded: int, rounding: Rounding, *, compl
     if rounding in (Rounding.NONE, Rounding.RAW):
         return f"Points faits ({name}) : {points}, sans arrondi"
     if complement_of is not None and rounding is Rounding.COMPLEMENT:
-        return (f"Points faits ({name}) : {points} → {FAILED_CONTRACT_BONUS} − {complement_of} = {rounded} "
-                f"(arrondi complémentaire, le reste de {FAILED_CONTRACT_BONUS})")
+        return (
+            f"Points faits ({name}) : {points} → {FAILED_CONTRACT_BONUS} − {complement_of} = {rounded} "
+            f"(arrondi complémentaire, le reste de {FAILED_CONTRACT_BONUS})"
+        )
     if points == rounded:
         return f"Points faits ({name}) : {points}, déjà à la dizaine"
     return f"Points faits ({name}) : {points} → {rounded} (arrondi {Rounding.NEAREST.label.lower()})"

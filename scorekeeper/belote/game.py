@@ -22,8 +22,12 @@ class Rules:
 
     def as_json(self) -> dict[str, Any]:
         """The rules as `rules` holds them; the house rules only where they differ from the default."""
-        return {"rounding": self.rounding.value, "misere": self.misere, "carre_de_sept": self.carre_de_sept,
-                **self.house.as_json()}
+        return {
+            "rounding": self.rounding.value,
+            "misere": self.misere,
+            "carre_de_sept": self.carre_de_sept,
+            **self.house.as_json(),
+        }
 
     def plays_redeal(self, reason: str) -> bool:
         """Whether a redeal for `reason` can happen in this game: everyone passing always can."""

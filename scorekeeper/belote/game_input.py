@@ -32,7 +32,7 @@ def parse_player(value: Any, field: str) -> int:
 
 def parse_rules(rules: Any) -> Rules:
     if not isinstance(rules, dict):
-        raise InvalidInput("rules", "« rules » doit être un objet, par exemple {\"rounding\": \"nearest\"}.")
+        raise InvalidInput("rules", '« rules » doit être un objet, par exemple {"rounding": "nearest"}.')
     unknown = sorted(set(rules) - set(GAME_RULES_KEYS))
     if unknown:
         known = ", ".join(f"« {key} »" for key in GAME_RULES_KEYS)
@@ -40,8 +40,12 @@ def parse_rules(rules: Any) -> Rules:
     rounding = rules.get("rounding", "nearest")
     roundings = [member.value for member in Rounding]
     if not isinstance(rounding, str) or rounding not in roundings:
-        raise InvalidInput("rules.rounding", "« rules.rounding » doit valoir "
-                           + ", ".join(f"« {value} »" for value in roundings[:-1]) + f" ou « {roundings[-1]} ».")
+        raise InvalidInput(
+            "rules.rounding",
+            "« rules.rounding » doit valoir "
+            + ", ".join(f"« {value} »" for value in roundings[:-1])
+            + f" ou « {roundings[-1]} ».",
+        )
     return Rules(
         rounding=Rounding(rounding),
         misere=_flag(rules.get("misere", False), "rules.misere"),
@@ -59,7 +63,7 @@ def parse_game(body: Any) -> dict[str, Any]:
         raise InvalidInput(unknown[0], f"Clé inconnue : « {unknown[0]} ».")
     teams = body.get("teams", {})
     if not isinstance(teams, dict) or set(teams) - {"A", "B"}:
-        raise InvalidInput("teams", "« teams » doit être un objet {\"A\": nom, \"B\": nom}.")
+        raise InvalidInput("teams", '« teams » doit être un objet {"A": nom, "B": nom}.')
     players = body.get("players", [None] * 4)
     if not isinstance(players, list) or len(players) != 4:
         raise InvalidInput("players", "« players » doit donner les quatre joueurs, dans l'ordre de la table.")

@@ -67,13 +67,9 @@ def check_hand(hand: Hand, *, declarations: bool = True) -> None:
         raise InvalidHand("taker_points", f"« taker_points » doit être compris entre 0 et {CARD_POINTS_TOTAL}.")
     if hand.contract.kind is ContractKind.POINTS:
         if hand.contract.value not in CONTRACT_VALUES:
-            raise InvalidHand(
-                "contract", "« contract » doit valoir 80 à 160 de dix en dix, « capot » ou « generale »."
-            )
+            raise InvalidHand("contract", "« contract » doit valoir 80 à 160 de dix en dix, « capot » ou « generale ».")
         if points is None and not hand.all_tricks:
-            raise InvalidHand(
-                "taker_points", "« taker_points » est requis pour un contrat chiffré (sauf capot fait)."
-            )
+            raise InvalidHand("taker_points", "« taker_points » est requis pour un contrat chiffré (sauf capot fait).")
     if hand.all_tricks and points is not None and points != CARD_POINTS_TOTAL:
         raise InvalidHand(
             "taker_points",
@@ -94,9 +90,7 @@ def check_hand(hand: Hand, *, declarations: bool = True) -> None:
     for team in TEAMS:
         melds = hand.melds[team]
         if len(melds) > MAX_MELDS_PER_TEAM:
-            raise InvalidHand(
-                "melds", f"« melds » : l'équipe {team.value} annonce plus de quatre combinaisons."
-            )
+            raise InvalidHand("melds", f"« melds » : l'équipe {team.value} annonce plus de quatre combinaisons.")
         for meld in melds:
             if meld.is_carre:
                 if meld in carres_seen:
@@ -154,15 +148,22 @@ def _carres_and_sequences(carres: list[Meld], sequences: list[Meld], room: list[
     size = MELD_CARDS[sequence]
     if max(room, default=0) >= size:
         return
-    blocking = next(chosen for count in range(1, len(carres) + 1) for chosen in combinations(carres, count)
-                    if max(free_runs(list(chosen)), default=0) < size)
+    blocking = next(
+        chosen
+        for count in range(1, len(carres) + 1)
+        for chosen in combinations(carres, count)
+        if max(free_runs(list(chosen)), default=0) < size
+    )
     one, every = SEQUENCE_WORDS[sequence]
-    raise InvalidHand("melds", (
-        f"« melds » : {_and([f'un {carre.label}' for carre in blocking] + [one])} ne peuvent pas être annoncés "
-        f"ensemble : {every} contient {' ou '.join(CARRE_CARD_WORDS[carre][0] for carre in blocking)}, et "
-        f"{_and([CARRE_CARD_WORDS[carre][1] for carre in blocking])} sont dans "
-        + ("le carré." if len(blocking) == 1 else "les carrés.")
-    ))
+    raise InvalidHand(
+        "melds",
+        (
+            f"« melds » : {_and([f'un {carre.label}' for carre in blocking] + [one])} ne peuvent pas être annoncés "
+            f"ensemble : {every} contient {' ou '.join(CARRE_CARD_WORDS[carre][0] for carre in blocking)}, et "
+            f"{_and([CARRE_CARD_WORDS[carre][1] for carre in blocking])} sont dans "
+            + ("le carré." if len(blocking) == 1 else "les carrés.")
+        ),
+    )
 
 
 def _belotes_and_carres(hand: Hand) -> None:
@@ -172,11 +173,14 @@ def _belotes_and_carres(hand: Hand) -> None:
     for team in TEAMS:
         for carre in BELOTE_CARRES:
             if carre in hand.melds[team] and hand.belote[team.other]:
-                raise InvalidHand("belote", (
-                    f"« belote » : une belote de l'équipe {team.other.value} et le {carre.label} de l'équipe "
-                    f"{team.value} ne peuvent pas être annoncés ensemble : une belote demande le roi et la dame "
-                    f"d'atout, et {CARRE_CARD_WORDS[carre][1]} sont dans le carré."
-                ))
+                raise InvalidHand(
+                    "belote",
+                    (
+                        f"« belote » : une belote de l'équipe {team.other.value} et le {carre.label} de l'équipe "
+                        f"{team.value} ne peuvent pas être annoncés ensemble : une belote demande le roi et la dame "
+                        f"d'atout, et {CARRE_CARD_WORDS[carre][1]} sont dans le carré."
+                    ),
+                )
 
 
 def fits_two_hands(melds: tuple[Meld, ...]) -> bool:
@@ -197,12 +201,15 @@ def _team_hands(hand: Hand, team: Team) -> None:
     melds = hand.melds[team]
     if fits_two_hands(melds):
         return
-    raise InvalidHand("melds", (
-        f"« melds » : les annonces de l'équipe {team.value} ({', '.join(meld.label for meld in melds)}) ne tiennent "
-        f"pas dans les mains de ses deux joueurs : {CARDS_PER_PLAYER} cartes chacun, et une carte ne sert qu'à une "
-        f"annonce ({MELD_CARDS[Meld.CENT]} pour un cent, {MELD_CARDS[Meld.CINQUANTE]} pour une cinquante ou un "
-        f"carré, {MELD_CARDS[Meld.TIERCE]} pour une tierce)."
-    ))
+    raise InvalidHand(
+        "melds",
+        (
+            f"« melds » : les annonces de l'équipe {team.value} ({', '.join(meld.label for meld in melds)}) ne "
+            f"tiennent pas dans les mains de ses deux joueurs : {CARDS_PER_PLAYER} cartes chacun, et une carte ne sert qu'à une "
+            f"annonce ({MELD_CARDS[Meld.CENT]} pour un cent, {MELD_CARDS[Meld.CINQUANTE]} pour une cinquante ou un "
+            f"carré, {MELD_CARDS[Meld.TIERCE]} pour une tierce)."
+        ),
+    )
 
 
 def fits_suits(sizes: list[int], room: list[int]) -> bool:
@@ -214,7 +221,7 @@ def fits_suits(sizes: list[int], room: list[int]) -> bool:
     for i, free in enumerate(room):
         if free >= sizes[0] and free not in tried:
             tried.add(free)
-            if fits_suits(sizes[1:], [*room[:i], free - sizes[0], *room[i + 1:]]):
+            if fits_suits(sizes[1:], [*room[:i], free - sizes[0], *room[i + 1 :]]):
                 return True
     return False
 
@@ -226,8 +233,11 @@ def _suits(carres: list[Meld], sequences: list[Meld], room: list[int]) -> None:
     if fits_suits([MELD_CARDS[meld] for meld in sequences], room * SUIT_COUNT):
         return
     aside = f" ({_and([f'le {carre.label}' for carre in carres])} mis à part)" if carres else ""
-    raise InvalidHand("melds", (
-        f"« melds » : les suites annoncées ({', '.join(meld.label for meld in sequences)}) ne tiennent pas dans "
-        f"les quatre couleurs de {CARDS_PER_SUIT} cartes{aside} : une suite prend des cartes qui se suivent dans "
-        "une couleur, et une carte ne sert qu'à une annonce."
-    ))
+    raise InvalidHand(
+        "melds",
+        (
+            f"« melds » : les suites annoncées ({', '.join(meld.label for meld in sequences)}) ne tiennent pas dans "
+            f"les quatre couleurs de {CARDS_PER_SUIT} cartes{aside} : une suite prend des cartes qui se suivent dans "
+            "une couleur, et une carte ne sert qu'à une annonce."
+        ),
+    )

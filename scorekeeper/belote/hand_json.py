@@ -59,14 +59,12 @@ def parse_contract(value: Any) -> Contract:
         return CAPOT
     elif value == "generale":
         return GENERALE
-    raise InvalidHand(
-        "contract", "« contract » doit valoir 80 à 160 de dix en dix, « capot » ou « generale »."
-    )
+    raise InvalidHand("contract", "« contract » doit valoir 80 à 160 de dix en dix, « capot » ou « generale ».")
 
 
 def _team_mapping(value: Any, name: str) -> Mapping[str, Any]:
     if not isinstance(value, dict):
-        raise InvalidHand(name, f"« {name} » doit être un objet {{\"A\": …, \"B\": …}}.")
+        raise InvalidHand(name, f'« {name} » doit être un objet {{"A": …, "B": …}}.')
     unknown = set(value) - {"A", "B"}
     if unknown:
         raise InvalidHand(name, f"« {name} » ne connaît que les équipes « A » et « B ».")
@@ -84,9 +82,7 @@ def parse_melds(value: Any) -> dict[Team, tuple[Meld, ...]]:
         for code in codes:
             if not isinstance(code, str) or code not in MELD_CODES:
                 known = ", ".join(MELD_CODES)
-                raise InvalidHand(
-                    "melds", f"« melds.{team.value} » : annonce inconnue {code!r} (connues : {known})."
-                )
+                raise InvalidHand("melds", f"« melds.{team.value} » : annonce inconnue {code!r} (connues : {known}).")
             parsed.append(Meld(code))
         melds[team] = tuple(parsed)
     return melds
@@ -106,7 +102,7 @@ def parse_belote(value: Any) -> dict[Team, int]:
 def parse_scoring_rules(rules: Any) -> Rules:
     """The `rules` of a hand scored alone: its rounding and house rules."""
     if not isinstance(rules, dict):
-        raise InvalidHand("rules", "« rules » doit être un objet, par exemple {\"rounding\": \"nearest\"}.")
+        raise InvalidHand("rules", '« rules » doit être un objet, par exemple {"rounding": "nearest"}.')
     unknown = set(rules) - set(RULES_KEYS)
     if unknown:
         raise InvalidHand("rules", f"« rules » : clé inconnue « {sorted(unknown)[0]} ».")

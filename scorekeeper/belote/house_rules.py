@@ -59,8 +59,9 @@ class HouseRules:
 
     def differences(self) -> list[tuple[Option, Any]]:
         """The options set otherwise than by default, with their values, in the form's order."""
-        return [(option, getattr(self, option.key)) for option in OPTIONS
-                if getattr(self, option.key) != option.default]
+        return [
+            (option, getattr(self, option.key)) for option in OPTIONS if getattr(self, option.key) != option.default
+        ]
 
 
 @dataclass(frozen=True)
@@ -94,27 +95,48 @@ def _json_value(value: Any) -> Any:
 
 
 OPTIONS: tuple[Option, ...] = (
-    Option("coinche_scope", "La coinche multiplie",
-           ((CoincheScope.CONTRACT, "le contrat"), (CoincheScope.WHOLE, "tout le score du gagnant")),
-           {CoincheScope.WHOLE: "la coinche multiplie tout le score du gagnant"}),
-    Option("coinche_all_or_nothing",
-           "Coinche « tout ou rien » : le gagnant marque 160 + contrat, le perdant 0",
-           ((False, "Non"), (True, "Oui")),
-           {True: "coinche tout ou rien"}),
-    Option("announced_capot", "Capot annoncé",
-           ((AnnouncedCapot.BONUS, "250 + 250 × coinche (chuté : 160 + 250 × coinche)"),
-            (AnnouncedCapot.FLAT, "500 × coinche, fait ou chuté")),
-           {AnnouncedCapot.FLAT: "capot annoncé à 500"}),
-    Option("unannounced_capot", "Capot non annoncé",
-           ((UnannouncedCapot.BONUS, "250 + contrat"), (UnannouncedCapot.NONE, "sans prime : 160 + contrat")),
-           {UnannouncedCapot.NONE: "capot non annoncé sans prime"}),
-    Option("belote_to", "La belote va",
-           ((BeloteTo.HOLDER, "toujours à l'équipe qui l'a"), (BeloteTo.WINNER, "à l'équipe qui gagne le coup")),
-           {BeloteTo.WINNER: "belote au gagnant du coup"}),
-    Option("scoring", "Décompte",
-           ((Counting.POINTS_FAITS, "points faits + contrat"),
-            (Counting.POINTS_ANNONCES, "points annoncés (le contrat seul)")),
-           {Counting.POINTS_ANNONCES: "points annoncés"}),
+    Option(
+        "coinche_scope",
+        "La coinche multiplie",
+        ((CoincheScope.CONTRACT, "le contrat"), (CoincheScope.WHOLE, "tout le score du gagnant")),
+        {CoincheScope.WHOLE: "la coinche multiplie tout le score du gagnant"},
+    ),
+    Option(
+        "coinche_all_or_nothing",
+        "Coinche « tout ou rien » : le gagnant marque 160 + contrat, le perdant 0",
+        ((False, "Non"), (True, "Oui")),
+        {True: "coinche tout ou rien"},
+    ),
+    Option(
+        "announced_capot",
+        "Capot annoncé",
+        (
+            (AnnouncedCapot.BONUS, "250 + 250 × coinche (chuté : 160 + 250 × coinche)"),
+            (AnnouncedCapot.FLAT, "500 × coinche, fait ou chuté"),
+        ),
+        {AnnouncedCapot.FLAT: "capot annoncé à 500"},
+    ),
+    Option(
+        "unannounced_capot",
+        "Capot non annoncé",
+        ((UnannouncedCapot.BONUS, "250 + contrat"), (UnannouncedCapot.NONE, "sans prime : 160 + contrat")),
+        {UnannouncedCapot.NONE: "capot non annoncé sans prime"},
+    ),
+    Option(
+        "belote_to",
+        "La belote va",
+        ((BeloteTo.HOLDER, "toujours à l'équipe qui l'a"), (BeloteTo.WINNER, "à l'équipe qui gagne le coup")),
+        {BeloteTo.WINNER: "belote au gagnant du coup"},
+    ),
+    Option(
+        "scoring",
+        "Décompte",
+        (
+            (Counting.POINTS_FAITS, "points faits + contrat"),
+            (Counting.POINTS_ANNONCES, "points annoncés (le contrat seul)"),
+        ),
+        {Counting.POINTS_ANNONCES: "points annoncés"},
+    ),
 )
 OPTION_KEYS = tuple(option.key for option in OPTIONS)
 assert OPTION_KEYS == tuple(field.name for field in fields(HouseRules))
@@ -137,9 +159,16 @@ class Preset:
 
 PRESETS: tuple[Preset, ...] = (
     Preset("salon", "Belote bridgée (Salon)", HouseRules()),
-    Preset("concours", "Coinche — concours", HouseRules(
-        coinche_scope=CoincheScope.WHOLE, coinche_all_or_nothing=True,
-        announced_capot=AnnouncedCapot.FLAT, unannounced_capot=UnannouncedCapot.NONE)),
+    Preset(
+        "concours",
+        "Coinche — concours",
+        HouseRules(
+            coinche_scope=CoincheScope.WHOLE,
+            coinche_all_or_nothing=True,
+            announced_capot=AnnouncedCapot.FLAT,
+            unannounced_capot=UnannouncedCapot.NONE,
+        ),
+    ),
     Preset("multipliee", "Coinche multipliée", HouseRules(coinche_scope=CoincheScope.WHOLE)),
     Preset("annonces", "Contrée — points annoncés", HouseRules(scoring=Counting.POINTS_ANNONCES)),
 )

@@ -108,18 +108,18 @@ def belotes(cards: Iterable[Card], mode: Mode) -> int:
     return sum(1 for suit in suits if Card(Rank.KING, suit) in hand and Card(Rank.QUEEN, suit) in hand)
 
 
-def compare_hands(
-    melds_a: Sequence[FoundMeld], melds_b: Sequence[FoundMeld], mode: Mode
-) -> tuple[Team | None, str]:
+def compare_hands(melds_a: Sequence[FoundMeld], melds_b: Sequence[FoundMeld], mode: Mode) -> tuple[Team | None, str]:
     """Which team scores its melds, and why in French: the strongest single meld wins."""
     best = {
         team: max(melds, key=lambda meld: strength(meld, mode)) if melds else None
         for team, melds in ((Team.A, melds_a), (Team.B, melds_b))
     }
-    outcome = compare_best_melds(*(
-        BestMeld(meld.value, meld.code if meld.code.is_carre else None, meld.label) if meld else None
-        for meld in best.values()
-    ))
+    outcome = compare_best_melds(
+        *(
+            BestMeld(meld.value, meld.code if meld.code.is_carre else None, meld.label) if meld else None
+            for meld in best.values()
+        )
+    )
     if outcome is not None:
         return outcome.winner, outcome.reason
     a, b = best[Team.A], best[Team.B]  # two sequences of equal value: the cards decide
@@ -137,6 +137,5 @@ def compare_hands(
             f"celle à l'atout ({trump.symbol} {trump.french}) l'emporte"
         )
     return None, (
-        f"suites égales ({a.code.label} {TOP_CARD_WORDS[a.top.rank.value]}) : "
-        "personne ne marque ses annonces"
+        f"suites égales ({a.code.label} {TOP_CARD_WORDS[a.top.rank.value]}) : personne ne marque ses annonces"
     )

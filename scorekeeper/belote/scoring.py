@@ -194,8 +194,10 @@ def coinche_word(hand: Hand) -> str:
 def contract_label(hand: Hand, prefix: str = "Contrat", value: int | None = None) -> str:
     """`value`: the contract's value when a house rule changed it (a capot announced at 500)."""
     m = hand.coinche.multiplier
-    base = f"{prefix} {hand.contract.label}" if hand.contract.kind is KIND_POINTS else (
-        f"{prefix} {hand.contract.label} ({value or hand.contract.value})"
+    base = (
+        f"{prefix} {hand.contract.label}"
+        if hand.contract.kind is KIND_POINTS
+        else (f"{prefix} {hand.contract.label} ({value or hand.contract.value})")
     )
     if m == 1:
         return base
@@ -277,13 +279,18 @@ def general_terms(hand: Hand, figures: Mapping[Team, TeamFigures], made: bool) -
         applied.append("unannounced_capot")
     else:  # all the tricks: a capot made, announced or not
         base = everything + CAPOT_BONUS
-    if base in (everything, everything + CAPOT_BONUS) and hand.rounding is ROUNDING_RAW and not (
-            plain and not all_or_nothing):
+    if (
+        base in (everything, everything + CAPOT_BONUS)
+        and hand.rounding is ROUNDING_RAW
+        and not (plain and not all_or_nothing)
+    ):
         applied.insert(0, "rounding")  # 162 or 252 where SCORING.md has 160 or 250
 
     # The winner scores every counted meld, unless the hand was made and the loser had the best meld.
-    melds = {winner: figures[winner].melds + (0 if made else figures[loser].melds),
-             loser: figures[loser].melds if made else 0}
+    melds = {
+        winner: figures[winner].melds + (0 if made else figures[loser].melds),
+        loser: figures[loser].melds if made else 0,
+    }
     if all_or_nothing:
         applied.append("coinche_all_or_nothing")
         melds = {winner: melds[winner] + melds[loser], loser: 0}
@@ -330,8 +337,9 @@ def score(hand: Hand, *, check_declarations: bool = True) -> Result:
     elif "unannounced_capot" in terms.applied:
         lines.append(Line(taker, f"Capot non annoncé, sans prime : {terms.base}" + times, terms.base * by))
     elif terms.base and made:
-        lines.append(Line(taker, ("Capot non annoncé" if kind is KIND_POINTS else "Capot fait") + times,
-                          terms.base * by))
+        lines.append(
+            Line(taker, ("Capot non annoncé" if kind is KIND_POINTS else "Capot fait") + times, terms.base * by)
+        )
     elif terms.base:
         lines.append(Line(winner, f"Chute : {terms.base}" + times, terms.base * by))
     contract = contract_label(hand, "Contrat" if made else "Contrat chuté", value=terms.value)

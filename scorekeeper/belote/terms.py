@@ -246,8 +246,14 @@ CARDS_PER_SUIT = 8
 SUIT_COUNT = 4  # ♠ ♥ ♦ ♣
 MELD_CARDS = {Meld.TIERCE: 3, Meld.CINQUANTE: 4, Meld.CENT: 5} | {meld: 4 for meld in Meld if meld.is_carre}
 # A carré's rank in the sequence order 7 8 9 10 J Q K A (0 for the 7): no run can cross it.
-CARRE_POSITIONS = {Meld.CARRE_9: 2, Meld.CARRE_10: 3, Meld.CARRE_J: 4, Meld.CARRE_Q: 5, Meld.CARRE_K: 6,
-                   Meld.CARRE_A: 7}
+CARRE_POSITIONS = {
+    Meld.CARRE_9: 2,
+    Meld.CARRE_10: 3,
+    Meld.CARRE_J: 4,
+    Meld.CARRE_Q: 5,
+    Meld.CARRE_K: 6,
+    Meld.CARRE_A: 7,
+}
 # A carré's rank in a refusal: one of its cards, then all four.
 CARRE_CARD_WORDS = {
     Meld.CARRE_9: ("un 9", "les quatre 9"),

@@ -128,10 +128,34 @@ def export_json(db: sqlite_utils.Database, **selection: Any) -> str:
 
 
 CSV_COLUMNS = [
-    "soirée", "lieu", "partie", "commencée le", "équipe A", "équipe B", "donne", "type", "donneur",
-    "preneurs", "preneur", "contrat", "atout", "coinche", "points des preneurs", "tous les plis",
-    "annonces A", "annonces B", "belote A", "belote B", "meilleure annonce", "redonne", "demandée par",
-    "fait", "score A", "score B", "total A", "total B",
+    "soirée",
+    "lieu",
+    "partie",
+    "commencée le",
+    "équipe A",
+    "équipe B",
+    "donne",
+    "type",
+    "donneur",
+    "preneurs",
+    "preneur",
+    "contrat",
+    "atout",
+    "coinche",
+    "points des preneurs",
+    "tous les plis",
+    "annonces A",
+    "annonces B",
+    "belote A",
+    "belote B",
+    "meilleure annonce",
+    "redonne",
+    "demandée par",
+    "fait",
+    "score A",
+    "score B",
+    "total A",
+    "total B",
 ]
 
 # The CSV is written for a French spreadsheet by default: semicolons (a French Excel or LibreOffice

@@ -213,9 +213,7 @@ def record_hand(db: sqlite_utils.Database, game_id: str, body: Any, idempotency_
     return _record(db, game_id, "hand", body, idempotency_key)
 
 
-def record_redeal(
-    db: sqlite_utils.Database, game_id: str, body: Any, idempotency_key: str | None = None
-) -> Answer:
+def record_redeal(db: sqlite_utils.Database, game_id: str, body: Any, idempotency_key: str | None = None) -> Answer:
     return _record(db, game_id, "redeal", body, idempotency_key)
 
 
@@ -289,9 +287,7 @@ def delete_deal(
     its fingerprint is its method and path, the version as the API's query string gives it."""
     query = f"?version={version}" if version is not None else ""
     request = Request("DELETE", _game_path(game_id, f"/hands/{number}{query}"))
-    return _correct(
-        db, game_id, idempotency_key, request, lambda: _delete(db, game_id, number, version), sheet_text
-    )
+    return _correct(db, game_id, idempotency_key, request, lambda: _delete(db, game_id, number, version), sheet_text)
 
 
 def _delete(db: sqlite_utils.Database, game_id: str, number: int, version: Any) -> Sheet:
@@ -310,9 +306,7 @@ UNDO_MESSAGES = {
 }
 
 
-def undo(
-    db: sqlite_utils.Database, game_id: str, idempotency_key: str | None = None
-) -> tuple[Sheet, str] | Answer:
+def undo(db: sqlite_utils.Database, game_id: str, idempotency_key: str | None = None) -> tuple[Sheet, str] | Answer:
     """Revert the game's last record, edit or delete that is not already undone: the sheet after it
     and the message saying what was undone, or, given a key, the answer (`_correct`, `undo_text`).
     Its fingerprint is its method and path: the JSON body the API asks of it says nothing."""

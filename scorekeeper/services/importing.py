@@ -511,7 +511,10 @@ def _run_import(database_path: str, status: ImportStatus, raw: bytes) -> None:
         data = read_json(raw)
         del raw
         report = import_archive(
-            db, data, progress=status.progress, marker=status.id,
+            db,
+            data,
+            progress=status.progress,
+            marker=status.id,
             before_commit=lambda report: status.write(state="committing", report=report.as_json()),
         )
     except ImportRefused as refusal:
@@ -533,10 +536,14 @@ def _run_import(database_path: str, status: ImportStatus, raw: bytes) -> None:
         db.close()
 
 
-FAILED = "Une erreur interne a arrêté l'import : rien n'a été importé. Réessayez ; si l'erreur revient, " \
+FAILED = (
+    "Une erreur interne a arrêté l'import : rien n'a été importé. Réessayez ; si l'erreur revient, "
     "importez le fichier en ligne de commande (flask --app scorekeeper import), qui dit où elle se produit."
-STOPPED = "L'import a été interrompu (le serveur s'est arrêté ou a redémarré pendant l'import) : rien n'a été " \
+)
+STOPPED = (
+    "L'import a été interrompu (le serveur s'est arrêté ou a redémarré pendant l'import) : rien n'a été "
     "importé. Relancez l'import du même fichier."
+)
 
 
 def _forget_marker(db: sqlite_utils.Database, import_id: str) -> None:

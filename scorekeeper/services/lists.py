@@ -203,9 +203,7 @@ def search_games(db: sqlite_utils.Database, query: str, number: int, per_page: i
     """The games where a player's name holds `query`, the newest first."""
     pattern = _like(name_key(query))
     total = next(
-        db.query(
-            "select count(distinct game_id) as n from game_players where name_key like ? escape '\\'", [pattern]
-        )
+        db.query("select count(distinct game_id) as n from game_players where name_key like ? escape '\\'", [pattern])
     )["n"]
     rows = db.query(
         "select game_id, max(played_at) as played_at from game_players where name_key like ? escape '\\' "

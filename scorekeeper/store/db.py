@@ -107,8 +107,7 @@ class ConnectionPool:
                     return database
         return connect(path)
 
-    def give_back(self, path: str, database: sqlite_utils.Database, failed: bool,
-                  disk_fault: bool = False) -> None:
+    def give_back(self, path: str, database: sqlite_utils.Database, failed: bool, disk_fault: bool = False) -> None:
         """Keep `database` for the next request, or close it: `failed`, the request met an error
         with it; `disk_fault`, that error was the disk's (every idle connection is closed too)."""
         if disk_fault:

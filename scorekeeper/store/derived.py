@@ -33,6 +33,8 @@ from scorekeeper.store.archive_rows import game_rows
 from scorekeeper.store.db import rows
 
 TABLES = ("deal_facts", "game_players", "game_teams", "game_summaries")
+
+
 def _insert(db: sqlite_utils.Database, table: str, rows: list[dict[str, Any]]) -> None:
     """Insert rows, each replacing the row of the same key if there is one."""
     if not rows:

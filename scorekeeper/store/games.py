@@ -50,8 +50,10 @@ def insert_game(db: sqlite_utils.Database, game: Game) -> None:
 
 def house_rules_columns(house: HouseRules) -> dict[str, Any]:
     """The house rules as the games table stores them: one column each, the JSON's values (a flag as 0 or 1)."""
-    return {key: int(value) if isinstance(value, bool) else value.value
-            for key, value in ((key, getattr(house, key)) for key in OPTION_KEYS)}
+    return {
+        key: int(value) if isinstance(value, bool) else value.value
+        for key, value in ((key, getattr(house, key)) for key in OPTION_KEYS)
+    }
 
 
 def game_from_row(row: dict[str, Any]) -> Game:
@@ -65,8 +67,9 @@ def game_from_row(row: dict[str, Any]) -> Game:
             rounding=Rounding(row["rounding"]),
             misere=bool(row["misere"]),
             carre_de_sept=bool(row["carre_de_sept"]),
-            house=parse_house_rules({key: bool(row[key]) if key == "coinche_all_or_nothing" else row[key]
-                                     for key in OPTION_KEYS}),
+            house=parse_house_rules(
+                {key: bool(row[key]) if key == "coinche_all_or_nothing" else row[key] for key in OPTION_KEYS}
+            ),
         ),
         created_at=row["created_at"],
     )
@@ -170,9 +173,7 @@ def request_fingerprint(method: str, path: str, body: Any = None) -> str:
     return hashlib.sha256(f"{method} {path}\n{canonical}".encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def idempotent_response(
-    db: sqlite_utils.Database, game_id: str, key: str
-) -> tuple[str, int, str | None] | None:
+def idempotent_response(db: sqlite_utils.Database, game_id: str, key: str) -> tuple[str, int, str | None] | None:
     """The JSON text and the status first answered to a request with this key, if there was one, and
     that request's fingerprint (None for a key stored before fingerprints were: m008)."""
     found = db.conn.execute(

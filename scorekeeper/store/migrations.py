@@ -113,8 +113,17 @@ def m003_evenings_and_archive(db: sqlite_utils.Database) -> None:
     common = {"game_id": str, "evening_id": int, "played_at": str}
     figures = dict.fromkeys(
         (
-            "taken", "made", "coinche_def", "coinche_def_won", "coinche_took", "coinche_took_made",
-            "capot_taken", "capot_made", "capot_unannounced", "generale_taken", "generale_made",
+            "taken",
+            "made",
+            "coinche_def",
+            "coinche_def_won",
+            "coinche_took",
+            "coinche_took_made",
+            "capot_taken",
+            "capot_made",
+            "capot_unannounced",
+            "generale_taken",
+            "generale_made",
         ),
         int,
     )

@@ -195,9 +195,11 @@ def _not_kept(response):
 def _wrong_guesses(address: str) -> int:
     """The wrong passwords this address sent within the window (a read: works on a read-only disk)."""
     since = time.time() - current_app.config["LOGIN_WINDOW_MINUTES"] * 60
-    row = get_db().execute(
-        "select count(*) from login_attempts where address = ? and attempted_at >= ?", [address, since]
-    ).fetchone()
+    row = (
+        get_db()
+        .execute("select count(*) from login_attempts where address = ? and attempted_at >= ?", [address, since])
+        .fetchone()
+    )
     return row[0]
 
 

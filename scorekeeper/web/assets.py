@@ -41,6 +41,8 @@ VOCABULARY_SCRIPT = "vocabulary.js"
 def vocabulary_script() -> bytes:
     vocabulary = json.dumps(script_vocabulary(), ensure_ascii=False, sort_keys=True)
     return f"window.BeloteVocabulary = {vocabulary};\n".encode()
+
+
 COMPRESSIBLE = ("text/", "application/javascript", "image/svg+xml")  # CSS, scripts, the SVG icon
 
 

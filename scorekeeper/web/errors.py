@@ -36,22 +36,26 @@ NOTHING_SAVED = "rien n'a été enregistré. "
 DISK_MESSAGES = {
     "SQLITE_READONLY": (
         "Base de données en lecture seule",
-        "La base de données est en lecture seule : " + NOTHING_SAVED
+        "La base de données est en lecture seule : "
+        + NOTHING_SAVED
         + "Vérifiez le disque et les droits du fichier de la base, puis réessayez.",
     ),
     "SQLITE_FULL": (
         "Disque plein",
-        "Le disque est plein : " + NOTHING_SAVED
+        "Le disque est plein : "
+        + NOTHING_SAVED
         + "Libérez de la place sur l'ordinateur qui sert le marqueur, puis réessayez.",
     ),
     "SQLITE_IOERR": (
         "Disque en erreur",
-        "Le disque n'a pas pu écrire ou lire la base de données : " + NOTHING_SAVED
+        "Le disque n'a pas pu écrire ou lire la base de données : "
+        + NOTHING_SAVED
         + "Vérifiez le disque, puis réessayez.",
     ),
     "SQLITE_CANTOPEN": (
         "Base de données introuvable",
-        "La base de données ne peut pas être ouverte : " + NOTHING_SAVED
+        "La base de données ne peut pas être ouverte : "
+        + NOTHING_SAVED
         + "Vérifiez que le disque est branché et le chemin de la base, puis réessayez.",
     ),
     "SQLITE_BUSY": (

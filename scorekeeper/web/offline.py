@@ -31,9 +31,7 @@ def static_files(folder: str) -> tuple[tuple[str, ...], str]:
 @bp.get("/sw.js")
 def service_worker() -> Response:
     names, version = static_files(current_app.static_folder)
-    text = render_template(
-        "offline/sw.js", version=version, files=[url_for("static", filename=name) for name in names]
-    )
+    text = render_template("offline/sw.js", version=version, files=[url_for("static", filename=name) for name in names])
     response = current_app.response_class(text, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"  # the browser asks for it again on each visit
     return response

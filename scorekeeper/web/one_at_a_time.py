@@ -55,8 +55,13 @@ def read_body(stream, limit: int) -> bytes:
 class OneAtATime:
     """WSGI middleware: the whole request read first, then the app alone in this process."""
 
-    def __init__(self, app: Callable, max_body: int, on_read: Callable[[dict], None] | None = None,
-                 on_idle: Callable[[], None] | None = None):
+    def __init__(
+        self,
+        app: Callable,
+        max_body: int,
+        on_read: Callable[[dict], None] | None = None,
+        on_idle: Callable[[], None] | None = None,
+    ):
         self.app = app
         self.max_body = max_body
         self.slot = threading.Lock()  # one per process: each gunicorn worker builds its own app

@@ -83,7 +83,7 @@ class PhoneSocket(socket.socket):
         view = memoryview(data)
         with silence_means_gone():
             while view:
-                view = view[self.send(view, flags):]
+                view = view[self.send(view, flags) :]
 
     def sendfile(self, *args, **kwargs):
         with silence_means_gone():
@@ -119,8 +119,12 @@ class Worker(FrenchErrors, SyncWorker):
     def load_wsgi(self) -> None:
         super().load_wsgi()
         config = getattr(self.wsgi, "config", {})  # a Flask app: its MAX_CONTENT_LENGTH
-        self.wsgi = OneAtATime(self.wsgi, config.get("MAX_CONTENT_LENGTH") or MAX_BODY_BYTES,
-                               on_read=self.request_read, on_idle=self.app_free)
+        self.wsgi = OneAtATime(
+            self.wsgi,
+            config.get("MAX_CONTENT_LENGTH") or MAX_BODY_BYTES,
+            on_read=self.request_read,
+            on_idle=self.app_free,
+        )
 
     def serve(self) -> None:
         while self.alive:

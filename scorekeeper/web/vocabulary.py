@@ -121,8 +121,9 @@ def script_vocabulary() -> dict[str, Any]:
         "failed_contract_bonus": FAILED_CONTRACT_BONUS,
         "belote_points": BELOTE_POINTS,
         # the house rules (VARIANTS.md): each option's key and JSON values, the default first, as a list
-        "house_options": [[option.key, [getattr(value, "value", value) for value, _ in option.choices]]
-                          for option in OPTIONS],
+        "house_options": [
+            [option.key, [getattr(value, "value", value) for value, _ in option.choices]] for option in OPTIONS
+        ],
         "all_points": {rounding.value: all_points(rounding) for rounding in Rounding},  # 162 with `raw`
         "capot_bonus": CAPOT_BONUS,
         "flat_capot_value": FLAT_CAPOT_VALUE,

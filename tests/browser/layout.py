@@ -122,16 +122,29 @@ PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 # A coinche, melds and belote, a failed contract, then two capots: A reaches 1000 and wins.
 FINISHED = [
     {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 101, "taker_player": 0},
-    {"taker": "B", "contract": 100, "mode": "spades", "taker_points": 100, "taker_player": 3,
-     "melds": {"A": ["cent"], "B": ["carre_K"]}},
+    {
+        "taker": "B",
+        "contract": 100,
+        "mode": "spades",
+        "taker_points": 100,
+        "taker_player": 3,
+        "melds": {"A": ["cent"], "B": ["carre_K"]},
+    },
     {"taker": "A", "contract": 90, "mode": "hearts", "taker_points": 81, "taker_player": 0},
     {"taker": "A", "contract": "capot", "mode": "diamonds", "all_tricks": True, "taker_player": 2},
     {"taker": "A", "contract": "capot", "mode": "hearts", "all_tricks": True, "taker_player": 0},
 ]
 IN_PROGRESS = [
     {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92, "taker_player": 0},
-    {"taker": "B", "contract": 110, "mode": "diamonds", "coinche": "surcoinche", "taker_points": 95,
-     "taker_player": 1, "melds": {"A": ["cinquante"], "B": ["tierce"]}},
+    {
+        "taker": "B",
+        "contract": 110,
+        "mode": "diamonds",
+        "coinche": "surcoinche",
+        "taker_points": 95,
+        "taker_player": 1,
+        "melds": {"A": ["cinquante"], "B": ["tierce"]},
+    },
     {"taker": "A", "contract": 90, "mode": "spades", "taker_points": 81, "taker_player": 2},
 ]
 
@@ -146,8 +159,13 @@ def seed_archive(app) -> dict:
         ids = {"evening": evening}
         for key, target, hands in [("finished", 1000, FINISHED), ("live", 2000, IN_PROGRESS)]:
             game_id = service.create_game(
-                db, {"players": PLAYERS, "target": target, "evening": evening,
-                     "teams": {"A": "Les Bleus", "B": "Les Rouges"}}
+                db,
+                {
+                    "players": PLAYERS,
+                    "target": target,
+                    "evening": evening,
+                    "teams": {"A": "Les Bleus", "B": "Les Rouges"},
+                },
             ).game.id
             for number, body in enumerate(hands):
                 if number == 2:

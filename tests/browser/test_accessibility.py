@@ -39,8 +39,9 @@ def violations(page) -> list:
 
 
 def phone(browser, scheme: str, **options):
-    return browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                               color_scheme=scheme, **options)
+    return browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme, **options
+    )
 
 
 def choose_a_deal(page, taker="Ana", contract="100", points="110"):

@@ -17,12 +17,24 @@ pytestmark = pytest.mark.browser
 # SCORING.md's worked examples (the scores quoted are theirs).
 HANDS = [
     {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 101, "taker_player": 0},
-    {"taker": "B", "contract": 100, "mode": "spades", "taker_points": 100, "taker_player": 3,
-     "melds": {"A": ["cent"], "B": ["carre_K"]}},  # ex 21: 60 / 300
+    {
+        "taker": "B",
+        "contract": 100,
+        "mode": "spades",
+        "taker_points": 100,
+        "taker_player": 3,
+        "melds": {"A": ["cent"], "B": ["carre_K"]},
+    },  # ex 21: 60 / 300
     {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92, "taker_player": 2},  # ex 1: 170 / 70
     {"taker": "B", "contract": 80, "mode": "hearts", "taker_points": 71, "taker_player": 1},  # ex 20: 240 / 0
-    {"taker": "A", "contract": 110, "mode": "hearts", "taker_points": 95, "taker_player": 0,
-     "melds": {"A": ["cinquante"], "B": ["tierce"]}},  # ex 12: 260 / 70
+    {
+        "taker": "A",
+        "contract": 110,
+        "mode": "hearts",
+        "taker_points": 95,
+        "taker_player": 0,
+        "melds": {"A": ["cinquante"], "B": ["tierce"]},
+    },  # ex 12: 260 / 70
     {"taker": "A", "contract": 130, "mode": "spades", "all_tricks": True, "taker_player": 2},  # ex 15: 380 / 0
     {"taker": "B", "contract": "capot", "mode": "diamonds", "all_tricks": True, "taker_player": 3},  # 500 to B
     {"taker": "A", "contract": 90, "mode": "spades", "taker_points": 81, "taker_player": 0},  # ex 4: 0 / 250
@@ -45,8 +57,13 @@ def archive(app):
         (second, ["Ana", "Bruno", "Élise", "David"], 2000, HANDS[:5]),
     ]:
         game_id = service.create_game(
-            db, {"players": players, "target": target, "evening": evening_id,
-                 "teams": {"A": "Les Bleus", "B": "Les Rouges"}}
+            db,
+            {
+                "players": players,
+                "target": target,
+                "evening": evening_id,
+                "teams": {"A": "Les Bleus", "B": "Les Rouges"},
+            },
         ).game.id
         for number, body in enumerate(hands):
             if service.get_sheet(db, game_id).finished:

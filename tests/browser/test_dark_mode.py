@@ -27,9 +27,29 @@ AA = 4.5
 # selected choice's hint, the red suits on a button, a card and in text, the flash, the banner,
 # errors, chips, badges, totals, the deal rows, a waiting row's tag, muted text, fields.
 EVERY_KIND = {
-    "brand", "a", "button", "secondary", "danger", "small", "mode-hearts", "pc-suit", "suit-red",
-    "flash", "banner", "error", "chip", "chip-link", "badge", "points", "num", "score",
-    "waiting-tag", "muted", "hint", "input", "tick",
+    "brand",
+    "a",
+    "button",
+    "secondary",
+    "danger",
+    "small",
+    "mode-hearts",
+    "pc-suit",
+    "suit-red",
+    "flash",
+    "banner",
+    "error",
+    "chip",
+    "chip-link",
+    "badge",
+    "points",
+    "num",
+    "score",
+    "waiting-tag",
+    "muted",
+    "hint",
+    "input",
+    "tick",
 }
 AA_LARGE = 3.0
 
@@ -150,14 +170,22 @@ def test_the_contrast_formula_gives_wcags_known_ratios():
 
 
 def new_phone(browser, scheme: str, script: bool = True):
-    return browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                               color_scheme=scheme, java_script_enabled=script)
+    return browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        color_scheme=scheme,
+        java_script_enabled=script,
+    )
 
 
 def sheet_with_a_waiting_save(page, base_url, game_id):
     """The sheet with a breakdown open and a redeal kept on the phone (its POST never arrives)."""
-    page.route("**/api/v1/**", lambda route: route.abort("connectionfailed")
-               if route.request.method == "POST" else route.continue_())
+    page.route(
+        "**/api/v1/**",
+        lambda route: route.abort("connectionfailed") if route.request.method == "POST" else route.continue_(),
+    )
     page.goto(f"{base_url}/parties/{game_id}")
     page.wait_for_function("() => window.Outbox !== undefined")
     page.click("button:has-text('Tout le monde passe')")
@@ -195,9 +223,17 @@ def visit(page, base_url, ids, failures, measured, scheme, screenshot):
     page.goto(f"{base_url}/parties/{ids['live']}/donnes/3/modifier")
     look("redeal edit")
 
-    for path in ["/soirees", f"/soirees/{ids['evening']}", f"/archives/parties/{ids['finished']}",
-                 f"/archives/parties/{ids['live']}", "/statistiques", "/statistiques/joueurs/ana",
-                 "/recherche?joueur=a", "/archives/importer", f"/soirees/{ids['evening']}/imprimer"]:
+    for path in [
+        "/soirees",
+        f"/soirees/{ids['evening']}",
+        f"/archives/parties/{ids['finished']}",
+        f"/archives/parties/{ids['live']}",
+        "/statistiques",
+        "/statistiques/joueurs/ana",
+        "/recherche?joueur=a",
+        "/archives/importer",
+        f"/soirees/{ids['evening']}/imprimer",
+    ]:
         page.goto(base_url + path)
         page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
         look(path)

@@ -45,8 +45,9 @@ def new_game(base_url: str) -> str:
 
 @pytest.fixture
 def no_js(browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  java_script_enabled=False)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, java_script_enabled=False
+    )
     yield context.new_page()
     context.close()
 

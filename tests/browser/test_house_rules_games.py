@@ -59,18 +59,37 @@ HANDS = [
 # preset's label, the options changed after it (a field's id, the answer's words), the rules line,
 # the totals after each hand.
 GAMES = {
-    "salon": ("Belote bridgée (Salon)", {}, f"Partie en 2000 · {NEAREST}",
-              [(170, 70), (220, 400), (990, 400), (1350, 400), (1720, 400)]),
-    "concours": ("Coinche — concours", {}, f"Partie en 2000 · Coinche — concours · {NEAREST}",
-                 [(170, 70), (170, 610), (1210, 610), (1750, 610), (2030, 610)]),
-    "multipliee": ("Coinche multipliée", {}, f"Partie en 2000 · Coinche multipliée · {NEAREST}",
-                   [(170, 70), (220, 510), (1260, 510), (1800, 510), (2170, 510)]),
-    "annonces": ("Contrée — points annoncés", {}, "Partie en 2000 · Contrée — points annoncés",
-                 [(80, 0), (80, 200), (580, 200), (760, 200), (880, 200)]),
-    "custom": ("Coinche — concours", {"coinche_all_or_nothing": "Non"},
-               "Partie en 2000 · la coinche multiplie tout le score du gagnant, capot annoncé à 500, "
-               f"capot non annoncé sans prime · {NEAREST}",
-               [(170, 70), (220, 510), (1260, 510), (1800, 510), (2080, 510)]),
+    "salon": (
+        "Belote bridgée (Salon)",
+        {},
+        f"Partie en 2000 · {NEAREST}",
+        [(170, 70), (220, 400), (990, 400), (1350, 400), (1720, 400)],
+    ),
+    "concours": (
+        "Coinche — concours",
+        {},
+        f"Partie en 2000 · Coinche — concours · {NEAREST}",
+        [(170, 70), (170, 610), (1210, 610), (1750, 610), (2030, 610)],
+    ),
+    "multipliee": (
+        "Coinche multipliée",
+        {},
+        f"Partie en 2000 · Coinche multipliée · {NEAREST}",
+        [(170, 70), (220, 510), (1260, 510), (1800, 510), (2170, 510)],
+    ),
+    "annonces": (
+        "Contrée — points annoncés",
+        {},
+        "Partie en 2000 · Contrée — points annoncés",
+        [(80, 0), (80, 200), (580, 200), (760, 200), (880, 200)],
+    ),
+    "custom": (
+        "Coinche — concours",
+        {"coinche_all_or_nothing": "Non"},
+        "Partie en 2000 · la coinche multiplie tout le score du gagnant, capot annoncé à 500, "
+        f"capot non annoncé sans prime · {NEAREST}",
+        [(170, 70), (220, 510), (1260, 510), (1800, 510), (2080, 510)],
+    ),
 }
 
 
@@ -162,9 +181,17 @@ def test_the_form_ticks_a_presets_options_and_names_custom_rules(page, base_url,
     page.goto(base_url + "/parties/nouvelle")
     page.click("details.house summary")
     tap(page, "preset", "Coinche — concours")
-    assert [checked(page, name) for name in ("coinche_scope", "coinche_all_or_nothing", "announced_capot",
-                                             "unannounced_capot", "belote_to", "scoring")] == [
-        "whole", "true", "flat", "none", "holder", "points_faits"]
+    assert [
+        checked(page, name)
+        for name in (
+            "coinche_scope",
+            "coinche_all_or_nothing",
+            "announced_capot",
+            "unannounced_capot",
+            "belote_to",
+            "scoring",
+        )
+    ] == ["whole", "true", "flat", "none", "holder", "points_faits"]
     assert checked(page, "rounding") == "nearest"  # a preset leaves the rounding
     page.locator("#f-preset").scroll_into_view_if_needed()
     screen(page, "house-rules-new-game-concours")
@@ -194,8 +221,9 @@ def test_the_form_folded_at_first(page, base_url, screenshot):
 
 @pytest.fixture
 def no_js(browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  java_script_enabled=False)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, java_script_enabled=False
+    )
     yield context.new_page()
     context.close()
 

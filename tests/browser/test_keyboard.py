@@ -24,8 +24,14 @@ pytestmark = pytest.mark.browser
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 EARLIER = [
     {"taker": "A", "taker_player": 0, "contract": 80, "mode": "hearts", "taker_points": 92},
-    {"taker": "B", "taker_player": 1, "contract": 90, "mode": "spades", "taker_points": 100,
-     "melds": {"A": [], "B": ["tierce"]}},
+    {
+        "taker": "B",
+        "taker_player": 1,
+        "contract": 90,
+        "mode": "spades",
+        "taker_points": 100,
+        "melds": {"A": [], "B": ["tierce"]},
+    },
     {"taker": "A", "taker_player": 2, "contract": 110, "mode": "clubs", "taker_points": 81},
     {"taker": "B", "taker_player": 3, "contract": 80, "mode": "diamonds", "taker_points": 85},
 ]
@@ -130,8 +136,9 @@ def hands(client, game_id) -> list:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_whole_deal_with_the_keyboard_only(browser, base_url, client, screenshot, scheme):
     game_id = new_game(client)
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  color_scheme=scheme)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme
+    )
     page = context.new_page()
     keys = Keyboard(page, (255, 255, 255, 1) if scheme == "light" else (0, 0, 0, 1))
     try:
@@ -188,8 +195,14 @@ def test_a_whole_deal_with_the_keyboard_only(browser, base_url, client, screensh
         page.wait_for_timeout(500)
         recorded = hands(client, game_id)
         assert len(recorded) == len(EARLIER) + 1
-        assert recorded[-1]["input"] == {"taker": "A", "taker_player": 0, "contract": 100, "mode": "hearts",
-                                         "taker_points": 110, "belote": {"A": 1, "B": 0}}
+        assert recorded[-1]["input"] == {
+            "taker": "A",
+            "taker_player": 0,
+            "contract": 100,
+            "mode": "hearts",
+            "taker_points": 110,
+            "belote": {"A": 1, "B": 0},
+        }
         assert recorded[-1]["scores"] == {"A": 230, "B": 50}
         # The sheet says what the deal gave, and the focus is on what comes next.
         assert keys.is_on("e.id === 'new-deal'"), focused(page)
@@ -270,8 +283,9 @@ def test_offline_the_next_deal_is_entered_from_the_keyboard_too(browser, base_ur
     """No server and no service worker: the deal saved with Enter stays on the phone, the form offers
     "Donne suivante", and Enter on it leaves the focus on the new deal's first choice."""
     game_id = new_game(client)
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  service_workers="block")
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, service_workers="block"
+    )
     page = context.new_page()
     keys = Keyboard(page)
     try:

@@ -88,8 +88,9 @@ def test_checking_the_melds_of_a_deal(page, base_url, screenshot):
 
 
 def test_the_report_without_javascript(browser, base_url, screenshot):
-    context = browser.new_context(viewport=PHONE, java_script_enabled=False, is_mobile=True, has_touch=True,
-                                  device_scale_factor=2)
+    context = browser.new_context(
+        viewport=PHONE, java_script_enabled=False, is_mobile=True, has_touch=True, device_scale_factor=2
+    )
     page = context.new_page()
     try:
         game_id = create_game(page, base_url)

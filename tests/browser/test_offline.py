@@ -255,8 +255,9 @@ def test_with_no_service_worker_the_deal_form_keeps_each_deal_and_takes_the_next
     gives and takes the next; the deals go when the network is back. Deal 4: Bruno (B) takes 80 ♠
     and makes 40: failed, A 160 + 80 = 240."""
     game_id = new_game(client)
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  service_workers="block")
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, service_workers="block"
+    )
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
     try:

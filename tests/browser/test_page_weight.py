@@ -97,8 +97,9 @@ def embedded_json(body: bytes) -> int:
     return len(found.group(1)) if found else 0
 
 
-def report(what: str, sizes: dict[str, int], base_url: str, worker: list[str], static_folder: str,
-           bound: int = MAX_PAGE_BYTES) -> int:
+def report(
+    what: str, sizes: dict[str, int], base_url: str, worker: list[str], static_folder: str, bound: int = MAX_PAGE_BYTES
+) -> int:
     counted = {url: size for url, size in sizes.items() if url.startswith(base_url) and "/api/" not in url}
     total = sum(counted.values())
     lines = [f"{what}: {total:,} bytes ({total / 1024:.1f} KB) of {bound:,}"]

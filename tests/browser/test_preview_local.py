@@ -134,8 +134,12 @@ def test_a_house_rule_of_the_game_scores_the_preview_with_no_request(page, clien
     assert head(page) == "Contrat fait"
     assert scores(page) == (540, 70)
     preview = page.inner_text("#preview")
-    for line in ("Points faits arrondis (95 → 100) × 2 (coinché)", "Contrat 110 × 2 (coinché)",
-                 "Annonces (cinquante) × 2 (coinché)", "Belote"):
+    for line in (
+        "Points faits arrondis (95 → 100) × 2 (coinché)",
+        "Contrat 110 × 2 (coinché)",
+        "Annonces (cinquante) × 2 (coinché)",
+        "Belote",
+    ):
         assert line in preview, preview
     screenshot(page, "deal-form-preview-local-house-rule")
 

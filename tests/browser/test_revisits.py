@@ -22,8 +22,12 @@ HAND = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}
 
 def record(base_url: str, game_id: str) -> None:
     """Another phone records a hand, through the API."""
-    request = urllib.request.Request(f"{base_url}/api/v1/games/{game_id}/hands", data=json.dumps(HAND).encode(),
-                                     headers={"Content-Type": "application/json"}, method="POST")
+    request = urllib.request.Request(
+        f"{base_url}/api/v1/games/{game_id}/hands",
+        data=json.dumps(HAND).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
     with urllib.request.urlopen(request) as response:
         assert response.status == 201
 

@@ -59,13 +59,13 @@ def test_a_short_game_through_the_pages(page, base_url, screenshot):
     assert "Prochaine donne : Ana distribue" in page.inner_text("#sheet")
 
     # A typical deal in six taps or keystroke groups from the sheet to saved.
-    page.click("#new-deal")                          # 1
-    choose(page, "taker_player", "Ana")              # 2
-    choose(page, "contract", "100")                  # 3
-    choose(page, "mode", "♥")                        # 4
-    page.fill("#points", "112")                      # 5
+    page.click("#new-deal")  # 1
+    choose(page, "taker_player", "Ana")  # 2
+    choose(page, "contract", "100")  # 3
+    choose(page, "mode", "♥")  # 4
+    page.fill("#points", "112")  # 5
     page.locator("#preview", has_text="Contrat fait").wait_for()
-    page.click("#save")                              # 6
+    page.click("#save")  # 6
     page.wait_for_selector("#sheet")
     assert totals(page) == (210, 50)
     assert "Prochaine donne : Bruno distribue" in page.inner_text("#sheet")
@@ -162,9 +162,7 @@ def test_the_sheet_is_light_fits_a_phone_and_has_big_tap_targets(page, base_url)
 
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert small_tap_targets(page) == []
-    total_size = page.evaluate(
-        "parseFloat(getComputedStyle(document.querySelector('[data-total=\"A\"]')).fontSize)"
-    )
+    total_size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('[data-total=\"A\"]')).fontSize)")
     assert total_size >= 36  # readable at arm's length
 
     page.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")

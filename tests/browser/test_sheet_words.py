@@ -169,8 +169,9 @@ def test_the_waiting_sheet_says_capot_and_who_wins_in_the_same_words(browser, se
         screenshot(page, "sheet-waiting-won-capot")
         server.start()
         page.evaluate("Outbox.flush()")
-        page.wait_for_function("() => !document.querySelector('#waiting') && Outbox.entries().length === 0",
-                               timeout=20000)
+        page.wait_for_function(
+            "() => !document.querySelector('#waiting') && Outbox.entries().length === 0", timeout=20000
+        )
         page.locator(".banner", has_text="Partie gagnée par Filles, 1040 à 50 (+990).").wait_for()
     finally:
         context.close()

@@ -30,12 +30,20 @@ def test_a_phone_enters_the_password_then_creates_a_game(app, page, base_url, sc
 def test_no_page_breaks_the_content_security_policy(page, base_url, client):
     """Every script and style comes from static/: the browser reports no blocked inline code."""
     game_id = client.post("/api/v1/games", json={}).get_json()["id"]
-    client.post(f"/api/v1/games/{game_id}/hands", json={"taker": "A", "contract": 80, "mode": "hearts",
-                                                         "taker_points": 92})
+    client.post(
+        f"/api/v1/games/{game_id}/hands", json={"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}
+    )
     messages = []
     page.on("console", lambda message: messages.append(message.text))
-    for path in ["/", f"/parties/{game_id}", f"/parties/{game_id}/donnes/nouvelle", "/outils/compter?mode=hearts",
-                 "/outils/annonces", "/soirees", "/statistiques"]:
+    for path in [
+        "/",
+        f"/parties/{game_id}",
+        f"/parties/{game_id}/donnes/nouvelle",
+        "/outils/compter?mode=hearts",
+        "/outils/annonces",
+        "/soirees",
+        "/statistiques",
+    ]:
         page.goto(base_url + path)
         page.wait_for_load_state("networkidle")
     page.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")

@@ -44,8 +44,13 @@ def test_counting_a_pile_by_tapping(page, base_url, screenshot):
 
 
 def test_the_counter_without_javascript(browser, base_url, screenshot):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False,
-                                  is_mobile=True, has_touch=True, device_scale_factor=2)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        java_script_enabled=False,
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
     page = context.new_page()
     try:
         page.goto(base_url + "/outils/compter?mode=spades&team=B&return=/parties/x/donnes/nouvelle")

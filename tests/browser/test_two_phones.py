@@ -55,8 +55,10 @@ def test_the_second_phone_to_save_deal_1_is_asked_and_records_nothing_unless_it_
         phone_b.wait_for_url(f"**/parties/{game_id}")
         notice = phone_b.locator(".waiting-box .notice.held")
         said = " ".join(notice.inner_text().split())
-        assert ("La donne 1 a déjà été enregistrée par un autre téléphone : 80 ♥ Chloé (Nous 170, Eux 70). "
-                "La vôtre, 80 ♥ Chloé (Nous 180, Eux 60), n'a pas été enregistrée.") in said
+        assert (
+            "La donne 1 a déjà été enregistrée par un autre téléphone : 80 ♥ Chloé (Nous 170, Eux 70). "
+            "La vôtre, 80 ♥ Chloé (Nous 180, Eux 60), n'a pas été enregistrée."
+        ) in said
         screenshot(phone_b, "deal-taken")
         assert totals(phone_b) == (170, 70)  # what the server has; the held deal counts for nothing
         phone_b.goto(base_url + "/")  # every other page says it waits, and leads back to it

@@ -133,10 +133,12 @@ def meld_winner(hand: Hand) -> MeldOutcome:
     """Only the team with the best meld scores its melds (SCORING.md, "Melds")."""
     best = {team: best_single_meld(hand.melds[team], hand.mode) for team in TEAMS}
     a, b = best[Team.A], best[Team.B]
-    outcome = compare_best_melds(*(
-        BestMeld(meld.points(hand.mode), meld if meld.is_carre else None, meld.label) if meld else None
-        for meld in (a, b)
-    ))
+    outcome = compare_best_melds(
+        *(
+            BestMeld(meld.points(hand.mode), meld if meld.is_carre else None, meld.label) if meld else None
+            for meld in (a, b)
+        )
+    )
     if outcome is not None:
         return outcome
     # Two sequences of equal value: the cards decide, and only the table has seen them.
@@ -168,8 +170,10 @@ def coinche_word(hand: Hand) -> str:
 
 def contract_label(hand: Hand, prefix: str = "Contrat") -> str:
     m = hand.coinche.multiplier
-    base = f"{prefix} {hand.contract.label}" if hand.contract.kind is ContractKind.POINTS else (
-        f"{prefix} {hand.contract.label} ({hand.contract.value})"
+    base = (
+        f"{prefix} {hand.contract.label}"
+        if hand.contract.kind is ContractKind.POINTS
+        else (f"{prefix} {hand.contract.label} ({hand.contract.value})")
     )
     if m == 1:
         return base
@@ -248,8 +252,15 @@ def score(hand: Hand, *, check_declarations: bool = True) -> Result:
     scores = {Team.A: 0, Team.B: 0}
     for line in lines:
         scores[line.team] += line.points
-    return Result(made=made, scores=scores, lines=tuple(lines), melds=outcome, figures=figures,
-                  contract_points=contract_points, rounded_points=rounded)
+    return Result(
+        made=made,
+        scores=scores,
+        lines=tuple(lines),
+        melds=outcome,
+        figures=figures,
+        contract_points=contract_points,
+        rounded_points=rounded,
+    )
 
 
 def _card_points_label(points: int, rounded: int, rounding: Rounding, *, complement_of: int | None = None) -> str:

@@ -65,7 +65,7 @@ def melds():
     hands = body["hands"]
     if not isinstance(hands, dict) or set(hands) != {"A", "B"}:
         raise InvalidHand(
-            "hands", "« hands » doit donner la main d'un joueur de chaque équipe : {\"A\": […], \"B\": […]}."
+            "hands", '« hands » doit donner la main d\'un joueur de chaque équipe : {"A": […], "B": […]}.'
         )
     parsed = {team: parse_cards(hands[team.value], f"hands.{team.value}", limit=HAND_SIZE) for team in TEAMS}
     shared = [card for card in parsed[Team.A] if card in parsed[Team.B]]

@@ -62,4 +62,3 @@ def http_error_as_json(error: HTTPException):
     """Werkzeug's errors under /api/v1 (unknown URL, wrong method, …) as French JSON."""
     status = error.code or 500
     return error_response(status, API_HTTP_MESSAGES.get(status, "Requête refusée."))
-

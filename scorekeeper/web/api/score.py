@@ -13,9 +13,7 @@ def result_to_json(result: Result) -> dict:
     return {
         "made": result.made,
         "scores": {team.value: points for team, points in result.scores.items()},
-        "lines": [
-            {"team": line.team.value, "label": line.label, "points": line.points} for line in result.lines
-        ],
+        "lines": [{"team": line.team.value, "label": line.label, "points": line.points} for line in result.lines],
         "meld_winner": result.melds.winner.value if result.melds.winner else None,
         "meld_reason": result.melds.reason,
     }

@@ -1,6 +1,5 @@
 """The score sheet's pages: a new game, the sheet, entering and correcting deals, playing again."""
 
-
 from scorekeeper.web.sheet import rematch  # noqa: F401  (its routes join the blueprint)
 from scorekeeper.web.sheet.routes import bp
 

@@ -106,8 +106,9 @@ FIELD_WORDS = {
 def refusal_words() -> dict[str, dict[str, str]]:
     """What static/deal_form.js needs to say a refusal as the server does: the fields' words, the
     form field each refusal is shown at, and what a field left empty is told."""
-    required = {name: getattr(DealForm, name).kwargs["validators"][0].message
-                for name in ("taker_player", "contract", "mode")}
+    required = {
+        name: getattr(DealForm, name).kwargs["validators"][0].message for name in ("taker_player", "contract", "mode")
+    }
     try:
         check_hand(parse_hand({"taker": "A", "contract": 80, "mode": "hearts"}))
     except InvalidInput as error:  # « Points faits » est requis pour un contrat chiffré…
@@ -167,8 +168,12 @@ def house_values(house: HouseRules) -> dict[str, str]:
 
 def house_from_values(values: dict[str, Any]) -> HouseRules:
     """The house rules from the form's values (`house_values` backwards); KeyError for a value not offered."""
-    return HouseRules(**{option.key: {house_value(value): value for value, _ in option.choices}[values[option.key]]
-                         for option in OPTIONS})
+    return HouseRules(
+        **{
+            option.key: {house_value(value): value for value, _ in option.choices}[values[option.key]]
+            for option in OPTIONS
+        }
+    )
 
 
 class GameForm(FrenchForm):
@@ -225,8 +230,10 @@ class GameForm(FrenchForm):
     def house_groups(self) -> list[tuple[RadioField, str]]:
         """The house rules' radio groups with their layout: two answers side by side when they fit
         in two or three lines at 390 px, else one under the other ("250 + 250 × coinche (chuté : …)")."""
-        return [(field, "grid grid-2" if max(len(choice.label) for choice in field.choices) <= SIDE_BY_SIDE
-                 else "list") for field in self.house_fields()]
+        return [
+            (field, "grid grid-2" if max(len(choice.label) for choice in field.choices) <= SIDE_BY_SIDE else "list")
+            for field in self.house_fields()
+        ]
 
     def preset_options(self) -> dict[str, dict[str, str]]:
         """Each preset's options as the form's values, for static/new_game.js (`data-presets`)."""
@@ -271,8 +278,11 @@ class GameForm(FrenchForm):
         """Whether "Règles de la maison" opens by itself: it holds a refusal, or something other
         than the presets and the default rounding (a game taken again, "Règles personnalisées")."""
         fields = (self.rounding, *self.house_fields())
-        return (any(field.errors for field in fields) or self.preset.data == CUSTOM_PRESET
-                or self.rounding.data != Rounding.NEAREST.value)
+        return (
+            any(field.errors for field in fields)
+            or self.preset.data == CUSTOM_PRESET
+            or self.rounding.data != Rounding.NEAREST.value
+        )
 
     def set_evenings(self, evenings: list[tuple[int, str]]) -> None:
         """Today's evening first (the default), then the recent ones, as (id, label) pairs."""
@@ -295,10 +305,15 @@ class GameForm(FrenchForm):
 
 
 for _option in OPTIONS:  # the house rules' radio groups, in the words of house_rules.OPTIONS
-    setattr(GameForm, _option.key, RadioField(
-        _option.label, choices=choices((house_value(value), words) for value, words in _option.choices),
-        default=house_value(_option.default),
-    ))
+    setattr(
+        GameForm,
+        _option.key,
+        RadioField(
+            _option.label,
+            choices=choices((house_value(value), words) for value, words in _option.choices),
+            default=house_value(_option.default),
+        ),
+    )
 del _option
 
 
@@ -348,8 +363,10 @@ class DealForm(FrenchForm):
         if self.points.data is not None:  # with all_tricks too: the service refuses any but 162
             points = self.points.data
             body["taker_points"] = points if self.points_team.data != "defense" else CARD_POINTS_TOTAL - points
-        melds = {team: [meld.value for meld, field in self.meld_fields(team) for _ in range(field.data or 0)]
-                 for team in TEAM_CODES}
+        melds = {
+            team: [meld.value for meld, field in self.meld_fields(team) for _ in range(field.data or 0)]
+            for team in TEAM_CODES
+        }
         if any(melds.values()):
             body["melds"] = melds
         belote = {team: getattr(self, f"belote_{team}").data or 0 for team in TEAM_CODES}

@@ -214,9 +214,7 @@ def _already_recorded(sheet: Sheet, taken: service.DealAlreadyRecorded) -> tuple
     the sheet (nothing recorded) and recording this one all the same, as the next deal (the same
     form sent again, with the next number)."""
     resend = [(key, value) for key, value in request.form.items(multi=True) if key not in ("csrf_token", "number")]
-    page = render_template(
-        "sheet/deal_taken.html", sheet=sheet, taken=taken, resend=resend, confirm=ConfirmForm()
-    )
+    page = render_template("sheet/deal_taken.html", sheet=sheet, taken=taken, resend=resend, confirm=ConfirmForm())
     return page, 409
 
 

@@ -4,7 +4,6 @@ Plain GET forms that write nothing, so they need no CSRF token and work without 
 static/tools.js only makes them answer as the cards are tapped.
 """
 
-
 from scorekeeper.web.tools.routes import bp
 
 __all__ = ["bp"]

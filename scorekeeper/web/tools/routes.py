@@ -90,9 +90,19 @@ def counter():
             if return_to:
                 report_url = _report_url(return_to, points, owner, mode)
     page = render_template(
-        "tools/counter.html", modes=MODE_LABELS, mode=mode, owner=owner, owners=owners,
-        other=next(key for key in owners if key != owner), selected=set(codes), last_trick=last_trick,
-        return_to=return_to, count=count, error=error, report_url=report_url, rows=deck_rows(),
+        "tools/counter.html",
+        modes=MODE_LABELS,
+        mode=mode,
+        owner=owner,
+        owners=owners,
+        other=next(key for key in owners if key != owner),
+        selected=set(codes),
+        last_trick=last_trick,
+        return_to=return_to,
+        count=count,
+        error=error,
+        report_url=report_url,
+        rows=deck_rows(),
     )
     return page, 422 if error else 200
 
@@ -180,8 +190,9 @@ def deal_fields(checks: dict[Team, HandCheck], mode: Mode, winner: Team | None) 
     fields: list[tuple[str, str | int]] = [("mode", mode.value)]
     codes = {team: _meld_codes(checks[team]) for team in (Team.A, Team.B)}
     for team in (Team.A, Team.B):
-        fields += [(f"melds_{team.value}_{meld.value}", codes[team].count(meld))
-                   for meld in Meld if meld in codes[team]]
+        fields += [
+            (f"melds_{team.value}_{meld.value}", codes[team].count(meld)) for meld in Meld if meld in codes[team]
+        ]
     for team in (Team.A, Team.B):
         if checks[team].belotes:
             fields.append((f"belote_{team.value}", checks[team].belotes))
@@ -244,9 +255,20 @@ def meld_checker():
                     report_url = with_fields(return_to, fields, _is_deal_field)
                     reported = _reported(fields, words)
     page = render_template(
-        "tools/melds.html", modes=MODE_LABELS, mode=mode, rows=deck_rows(), hand_fields=HAND_FIELDS,
-        selected={team: set(codes[team]) for team in codes}, checks=checks, errors=errors, verdict=verdict,
-        hand_size=HAND_SIZE, words=words, team_names={field: names[team] for team, field in TEAM_NAME_FIELDS.items()},
-        return_to=return_to, report_url=report_url, reported=reported,
+        "tools/melds.html",
+        modes=MODE_LABELS,
+        mode=mode,
+        rows=deck_rows(),
+        hand_fields=HAND_FIELDS,
+        selected={team: set(codes[team]) for team in codes},
+        checks=checks,
+        errors=errors,
+        verdict=verdict,
+        hand_size=HAND_SIZE,
+        words=words,
+        team_names={field: names[team] for team, field in TEAM_NAME_FIELDS.items()},
+        return_to=return_to,
+        report_url=report_url,
+        reported=reported,
     )
     return page, 422 if errors else 200

@@ -111,7 +111,7 @@ def make_data(app, client) -> list[Table]:
         data={
             "date": "2025-04-19",
             "place": "  Chez   Zoë ",
-            "note": "Anniversaire d'Hélène : « la revanche » — on a dit \"plus jamais de sans-atout\" !",
+            "note": 'Anniversaire d\'Hélène : « la revanche » — on a dit "plus jamais de sans-atout" !',
         },
         follow_redirects=True,  # the flash message is shown (and used up) here, not on a captured page
     )
@@ -123,61 +123,184 @@ def make_data(app, client) -> list[Table]:
     g1 = Table(client, {"players": ["Ana", "Bruno", "Chloé", "David"], "target": 1000, "evening": first})
     g1.hand({"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92, "taker_player": 0})  # 170/70
     g1.hand({"taker": "A", "contract": 90, "mode": "spades", "taker_points": 81, "taker_player": 2})  # 0/250
-    g1.hand({"taker": "B", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 101,
-             "taker_player": 1})  # 60/300
-    g1.hand({"taker": "A", "contract": 80, "mode": "spades", "taker_points": 71, "belote": {"A": 1, "B": 0},
-             "taker_player": 0})  # failed, A keeps its belote: 20/240
+    g1.hand(
+        {"taker": "B", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 101, "taker_player": 1}
+    )  # 60/300
+    g1.hand(
+        {
+            "taker": "A",
+            "contract": 80,
+            "mode": "spades",
+            "taker_points": 71,
+            "belote": {"A": 1, "B": 0},
+            "taker_player": 0,
+        }
+    )  # failed, A keeps its belote: 20/240
     g1.hand({"taker": "A", "contract": 130, "mode": "spades", "all_tricks": True, "taker_player": 2})  # 380/0
     g1.redeal("all_pass")
-    g1.hand({"taker": "B", "contract": 110, "mode": "hearts", "taker_points": 95,
-             "melds": {"A": ["tierce"], "B": ["cinquante"]}, "taker_player": 3})  # 70/260
+    g1.hand(
+        {
+            "taker": "B",
+            "contract": 110,
+            "mode": "hearts",
+            "taker_points": 95,
+            "melds": {"A": ["tierce"], "B": ["cinquante"]},
+            "taker_player": 3,
+        }
+    )  # 70/260
     g1.expect((700, 1120), True, "B")
-    g1.edit(7, {"taker": "B", "contract": 110, "mode": "hearts", "taker_points": 50,
-                "melds": {"A": ["tierce"], "B": ["cinquante"]}, "taker_player": 3})  # failed: 320/0
+    g1.edit(
+        7,
+        {
+            "taker": "B",
+            "contract": 110,
+            "mode": "hearts",
+            "taker_points": 50,
+            "melds": {"A": ["tierce"], "B": ["cinquante"]},
+            "taker_player": 3,
+        },
+    )  # failed: 320/0
     g1.expect((950, 860), False)
     g1.hand({"taker": "A", "contract": 80, "mode": "diamonds", "taker_points": 92, "taker_player": 2})  # 170/70
     g1.expect((1120, 930), True, "A")
     tables.append(g1)
 
     # G2 (first evening): rounding "complement", named teams, Chloé written without her accent.
-    g2 = Table(client, {"teams": {"A": "Les Bleus", "B": "Les Rouges"},
-                        "players": ["Zoë", "Jean-Éric", "Ana", "Chloe"], "dealer": 1,
-                        "rules": {"rounding": "complement"}, "evening": first})
+    g2 = Table(
+        client,
+        {
+            "teams": {"A": "Les Bleus", "B": "Les Rouges"},
+            "players": ["Zoë", "Jean-Éric", "Ana", "Chloe"],
+            "dealer": 1,
+            "rules": {"rounding": "complement"},
+            "evening": first,
+        },
+    )
     g2.hand({"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 85, "taker_player": 0})  # 170/70
-    g2.hand({"taker": "B", "contract": 120, "mode": "diamonds", "coinche": "surcoinche", "taker_points": 60,
-             "belote": {"A": 1, "B": 0}, "taker_player": 1})  # failed: 660/0
-    g2.hand({"taker": "A", "contract": "generale", "mode": "spades", "all_tricks": True,
-             "belote": {"A": 1, "B": 0}, "taker_player": 2})  # générale made: 820/0
-    g2.hand({"taker": "B", "contract": 100, "mode": "spades", "taker_points": 100,
-             "melds": {"A": ["cent"], "B": ["carre_K"]}, "taker_player": 3})  # 60/300
-    g2.hand({"taker": "A", "contract": 90, "mode": "clubs", "taker_points": 95,
-             "melds": {"A": ["tierce"], "B": ["tierce", "tierce"]}, "best_meld": "B",
-             "taker_player": 0})  # equal tierces, the table gives B the best: 0/290
-    g2.hand({"taker": "A", "contract": 100, "mode": "no_trump", "taker_points": 90,
-             "melds": {"A": ["carre_A"], "B": []}, "taker_player": 2})  # 390/70
+    g2.hand(
+        {
+            "taker": "B",
+            "contract": 120,
+            "mode": "diamonds",
+            "coinche": "surcoinche",
+            "taker_points": 60,
+            "belote": {"A": 1, "B": 0},
+            "taker_player": 1,
+        }
+    )  # failed: 660/0
+    g2.hand(
+        {
+            "taker": "A",
+            "contract": "generale",
+            "mode": "spades",
+            "all_tricks": True,
+            "belote": {"A": 1, "B": 0},
+            "taker_player": 2,
+        }
+    )  # générale made: 820/0
+    g2.hand(
+        {
+            "taker": "B",
+            "contract": 100,
+            "mode": "spades",
+            "taker_points": 100,
+            "melds": {"A": ["cent"], "B": ["carre_K"]},
+            "taker_player": 3,
+        }
+    )  # 60/300
+    g2.hand(
+        {
+            "taker": "A",
+            "contract": 90,
+            "mode": "clubs",
+            "taker_points": 95,
+            "melds": {"A": ["tierce"], "B": ["tierce", "tierce"]},
+            "best_meld": "B",
+            "taker_player": 0,
+        }
+    )  # equal tierces, the table gives B the best: 0/290
+    g2.hand(
+        {
+            "taker": "A",
+            "contract": 100,
+            "mode": "no_trump",
+            "taker_points": 90,
+            "melds": {"A": ["carre_A"], "B": []},
+            "taker_player": 2,
+        }
+    )  # 390/70
     g2.expect((2100, 730), True, "A")
     tables.append(g2)
 
     # G3 (second evening): misère and carré de 7 on, redeals of every reason; the same two pairs
     # as G1 (Ana & Chloé, Bruno & David), seated the other way round.
-    g3 = Table(client, {"teams": {"B": "Les Cousins"}, "players": ["Chloé", "David", "Ana", "Bruno"],
-                        "dealer": 2, "rules": {"misere": True, "carre_de_sept": True}, "evening": second})
+    g3 = Table(
+        client,
+        {
+            "teams": {"B": "Les Cousins"},
+            "players": ["Chloé", "David", "Ana", "Bruno"],
+            "dealer": 2,
+            "rules": {"misere": True, "carre_de_sept": True},
+            "evening": second,
+        },
+    )
     g3.redeal("all_pass")
     g3.redeal("misere", 1)
-    g3.hand({"taker": "A", "contract": 100, "mode": "all_trump", "taker_points": 110,
-             "belote": {"A": 2, "B": 1}, "taker_player": 0})  # 250/70
+    g3.hand(
+        {
+            "taker": "A",
+            "contract": 100,
+            "mode": "all_trump",
+            "taker_points": 110,
+            "belote": {"A": 2, "B": 1},
+            "taker_player": 0,
+        }
+    )  # 250/70
     g3.redeal("carre_de_sept", 2)
-    g3.hand({"taker": "A", "contract": "capot", "mode": "hearts", "coinche": "coinche",
-             "belote": {"A": 1, "B": 0}, "taker_player": 2})  # capot failed: 20/660
+    g3.hand(
+        {
+            "taker": "A",
+            "contract": "capot",
+            "mode": "hearts",
+            "coinche": "coinche",
+            "belote": {"A": 1, "B": 0},
+            "taker_player": 2,
+        }
+    )  # capot failed: 20/660
     g3.hand({"taker": "B", "contract": "capot", "mode": "clubs", "all_tricks": True, "taker_player": 3})  # 0/500
-    g3.hand({"taker": "B", "contract": 110, "mode": "spades", "taker_points": 80,
-             "melds": {"A": [], "B": ["carre_J"]}, "taker_player": 1})  # 80/390
-    g3.hand({"taker": "A", "contract": 80, "mode": "diamonds", "taker_points": 90,
-             "belote": {"A": 0, "B": 1}, "taker_player": 0})  # 90 against 72+20: failed, 0/260
+    g3.hand(
+        {
+            "taker": "B",
+            "contract": 110,
+            "mode": "spades",
+            "taker_points": 80,
+            "melds": {"A": [], "B": ["carre_J"]},
+            "taker_player": 1,
+        }
+    )  # 80/390
+    g3.hand(
+        {
+            "taker": "A",
+            "contract": 80,
+            "mode": "diamonds",
+            "taker_points": 90,
+            "belote": {"A": 0, "B": 1},
+            "taker_player": 0,
+        }
+    )  # 90 against 72+20: failed, 0/260
     g3.expect((350, 1880), False)
     g3.edit(2, {"reason": "misere", "player": 3})  # a redeal corrected: who asked
-    g3.edit(8, {"taker": "A", "contract": 80, "mode": "diamonds", "taker_points": 95,
-                "belote": {"A": 0, "B": 1}, "taker_player": 0})
+    g3.edit(
+        8,
+        {
+            "taker": "A",
+            "contract": 80,
+            "mode": "diamonds",
+            "taker_points": 95,
+            "belote": {"A": 0, "B": 1},
+            "taker_player": 0,
+        },
+    )
     g3.expect((530, 1710), False)
     g3.undo()  # the last edit undone
     g3.expect((350, 1880), False)
@@ -186,17 +309,42 @@ def make_data(app, client) -> list[Table]:
     tables.append(g3)
 
     # G4 (second evening): rounding "none", names with quotes; left in progress. A générale failed.
-    g4 = Table(client, {"teams": {"A": "Les Élus", "B": "L'Équipe « Zèbre »"},
-                        "players": ["Élise", "Zoë", "Fabien", "Jean-Éric"], "dealer": 3,
-                        "rules": {"rounding": "none"}, "evening": second})
+    g4 = Table(
+        client,
+        {
+            "teams": {"A": "Les Élus", "B": "L'Équipe « Zèbre »"},
+            "players": ["Élise", "Zoë", "Fabien", "Jean-Éric"],
+            "dealer": 3,
+            "rules": {"rounding": "none"},
+            "evening": second,
+        },
+    )
     g4.hand({"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 85, "taker_player": 0})  # 165/77
     g4.hand({"taker": "B", "contract": "generale", "mode": "all_trump", "taker_player": 3})  # failed: 800/0
     g4.hand({"taker": "B", "contract": 90, "mode": "clubs", "all_tricks": True, "taker_player": 1})  # 0/340
-    g4.hand({"taker": "A", "contract": 120, "mode": "diamonds", "coinche": "coinche", "taker_points": 75,
-             "melds": {"A": [], "B": ["tierce"]}, "belote": {"A": 1, "B": 0},
-             "taker_player": 2})  # failed, A keeps its belote: 20/420
-    g4.hand({"taker": "A", "contract": 100, "mode": "spades", "coinche": "surcoinche", "taker_points": 120,
-             "melds": {"A": ["cinquante"], "B": ["tierce"]}, "taker_player": 0})  # 570/42
+    g4.hand(
+        {
+            "taker": "A",
+            "contract": 120,
+            "mode": "diamonds",
+            "coinche": "coinche",
+            "taker_points": 75,
+            "melds": {"A": [], "B": ["tierce"]},
+            "belote": {"A": 1, "B": 0},
+            "taker_player": 2,
+        }
+    )  # failed, A keeps its belote: 20/420
+    g4.hand(
+        {
+            "taker": "A",
+            "contract": 100,
+            "mode": "spades",
+            "coinche": "surcoinche",
+            "taker_points": 120,
+            "melds": {"A": ["cinquante"], "B": ["tierce"]},
+            "taker_player": 0,
+        }
+    )  # 570/42
     g4.expect((1555, 879), False)
     g4.delete(3, with_version=True)
     g4.expect((1555, 539), False)
@@ -212,33 +360,79 @@ def make_data(app, client) -> list[Table]:
     retry = client.post(f"{GAMES}/{g5.id}/hands", json=first_hand, headers={"Idempotency-Key": "donne-1-bruno"})
     assert retry.status_code == 201 and retry.get_data() == answer.get_data()  # replayed, nothing recorded
     g5.sheet = retry.get_json()
-    g5.hand({"taker": "B", "contract": 100, "mode": "hearts", "taker_points": 70,
-             "melds": {"A": [], "B": ["tierce"]}, "taker_player": 1})  # 280/0
+    g5.hand(
+        {
+            "taker": "B",
+            "contract": 100,
+            "mode": "hearts",
+            "taker_points": 70,
+            "melds": {"A": [], "B": ["tierce"]},
+            "taker_player": 1,
+        }
+    )  # 280/0
     g5.redeal("all_pass")
     g5.hand({"taker": "A", "contract": 100, "mode": "no_trump", "taker_points": 101, "taker_player": 2})  # 200/60
     g5.hand({"taker": "B", "contract": 90, "mode": "spades", "taker_points": 100, "taker_player": 3})
     g5.undo()  # the record undone
     g5.delete(3)  # the redeal removed: the later deals renumbered
-    g5.hand({"taker": "B", "contract": 80, "mode": "all_trump", "taker_points": 95,
-             "belote": {"A": 0, "B": 2}, "taker_player": 3})  # 70/220
+    g5.hand(
+        {
+            "taker": "B",
+            "contract": 80,
+            "mode": "all_trump",
+            "taker_points": 95,
+            "belote": {"A": 0, "B": 2},
+            "taker_player": 3,
+        }
+    )  # 70/220
     g5.expect((710, 360), False)
     assert len(g5.sheet["hands"]) == 4
     tables.append(g5)
 
     # G6 (third evening): to 2000, a team name met before, big contracts; finished.
-    g6 = Table(client, {"teams": {"A": "Les Bleus"}, "players": ["Ana", "Bruno", "Zoë", "Jean-Éric"],
-                        "evening": third})
-    g6.hand({"taker": "A", "contract": 160, "mode": "hearts", "taker_points": 130,
-             "melds": {"A": ["cent"], "B": []}, "taker_player": 0})  # 390/30
-    g6.hand({"taker": "B", "contract": 140, "mode": "no_trump", "taker_points": 120,
-             "melds": {"A": [], "B": ["carre_A"]}, "taker_player": 1})  # 40/460
-    g6.hand({"taker": "A", "contract": "capot", "mode": "diamonds", "all_tricks": True,
-             "belote": {"A": 1, "B": 0}, "taker_player": 2})  # 520/0
+    g6 = Table(client, {"teams": {"A": "Les Bleus"}, "players": ["Ana", "Bruno", "Zoë", "Jean-Éric"], "evening": third})
+    g6.hand(
+        {
+            "taker": "A",
+            "contract": 160,
+            "mode": "hearts",
+            "taker_points": 130,
+            "melds": {"A": ["cent"], "B": []},
+            "taker_player": 0,
+        }
+    )  # 390/30
+    g6.hand(
+        {
+            "taker": "B",
+            "contract": 140,
+            "mode": "no_trump",
+            "taker_points": 120,
+            "melds": {"A": [], "B": ["carre_A"]},
+            "taker_player": 1,
+        }
+    )  # 40/460
+    g6.hand(
+        {
+            "taker": "A",
+            "contract": "capot",
+            "mode": "diamonds",
+            "all_tricks": True,
+            "belote": {"A": 1, "B": 0},
+            "taker_player": 2,
+        }
+    )  # 520/0
     g6.hand({"taker": "B", "contract": 80, "mode": "clubs", "taker_points": 0, "taker_player": 3})  # 240/0
-    g6.hand({"taker": "A", "contract": "generale", "mode": "no_trump", "all_tricks": True,
-             "taker_player": 2})  # 800/0
-    g6.hand({"taker": "B", "contract": 100, "mode": "diamonds", "taker_points": 102,
-             "belote": {"A": 1, "B": 0}, "taker_player": 3})  # 80/200
+    g6.hand({"taker": "A", "contract": "generale", "mode": "no_trump", "all_tricks": True, "taker_player": 2})  # 800/0
+    g6.hand(
+        {
+            "taker": "B",
+            "contract": 100,
+            "mode": "diamonds",
+            "taker_points": 102,
+            "belote": {"A": 1, "B": 0},
+            "taker_player": 3,
+        }
+    )  # 80/200
     g6.expect((2070, 690), True, "A")
     tables.append(g6)
     return tables
@@ -264,8 +458,11 @@ def page_urls(client, game_ids: list[str], evening_ids: list[int]) -> tuple[list
     for evening_id in evening_ids:
         urls += [f"/soirees/{evening_id}", f"/soirees/{evening_id}/export.json", f"/soirees/{evening_id}/export.csv"]
     for game_id in game_ids:
-        urls += [f"/archives/parties/{game_id}", f"/archives/parties/{game_id}/export.json",
-                 f"/archives/parties/{game_id}/export.csv"]
+        urls += [
+            f"/archives/parties/{game_id}",
+            f"/archives/parties/{game_id}/export.json",
+            f"/archives/parties/{game_id}/export.csv",
+        ]
     players_html = get(client, "/statistiques")
     teams_html = get(client, "/statistiques/equipes")
     players = links(players_html, "/statistiques/joueurs/")
@@ -302,7 +499,10 @@ def main() -> None:
 
     applied = dbmodule.migrate(path)
     assert applied == [
-        "m001_app_info", "m002_games_and_deals", "m003_evenings_and_archive", "m004_login_attempts",
+        "m001_app_info",
+        "m002_games_and_deals",
+        "m003_evenings_and_archive",
+        "m004_login_attempts",
         "m005_game_sheets",
     ], applied
     app = create_app(config(path))
@@ -326,8 +526,10 @@ def main() -> None:
     del client, app
     connection = sqlite3.connect(path)
     dump = "\n".join(connection.iterdump()) + "\n"
-    counts = {table: connection.execute(f"select count(*) from {table}").fetchone()[0]
-              for table in ("evenings", "games", "deals", "actions", "idempotency_keys", "_sqlite_migrations")}
+    counts = {
+        table: connection.execute(f"select count(*) from {table}").fetchone()[0]
+        for table in ("evenings", "games", "deals", "actions", "idempotency_keys", "_sqlite_migrations")
+    }
     connection.close()
     assert "_sqlite_migrations" in dump
     (out / f"main_{COMMIT}.sql").write_text(dump, encoding="utf-8")
@@ -350,8 +552,7 @@ def main() -> None:
 
     deal_rows = counts["deals"]
     live = sum(len(json.loads(pages[f"{GAMES}/{game_id}"])["hands"]) for game_id in game_ids)
-    print(f"games {len(game_ids)}, evenings {len(evening_ids)}, live deals {live} (rows {deal_rows}), "
-          f"counts {counts}")
+    print(f"games {len(game_ids)}, evenings {len(evening_ids)}, live deals {live} (rows {deal_rows}), counts {counts}")
     print(f"urls captured {len(pages)}; left out (not 200): {left_out}; left out (unstable): {unstable}")
     print(f"sql {len(dump.encode())} bytes, expected json {len(text.encode())} bytes, work dir {work}")
 
