@@ -206,8 +206,8 @@ def _team_hands(hand: Hand, team: Team) -> None:
         (
             f"« melds » : les annonces de l'équipe {team.value} ({', '.join(meld.label for meld in melds)}) ne "
             f"tiennent pas dans les mains de ses deux joueurs : {CARDS_PER_PLAYER} cartes chacun, et une carte ne sert "
-            f"qu'à une annonce ({MELD_CARDS[Meld.CENT]} pour un cent, {MELD_CARDS[Meld.CINQUANTE]} pour une cinquante ou un "
-            f"carré, {MELD_CARDS[Meld.TIERCE]} pour une tierce)."
+            f"qu'à une annonce ({MELD_CARDS[Meld.CENT]} pour un cent, {MELD_CARDS[Meld.CINQUANTE]} pour une cinquante "
+            f"ou un carré, {MELD_CARDS[Meld.TIERCE]} pour une tierce)."
         ),
     )
 
