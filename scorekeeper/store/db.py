@@ -31,6 +31,13 @@ def insert(database: sqlite_utils.Database, table: str, row: dict[str, Any]) -> 
     return database.conn.execute(f"insert into {table} ({columns}) values ({marks})", list(row.values())).lastrowid
 
 
+def execute(database: sqlite_utils.Database, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+    """Any other statement (UPDATE, DELETE, a write of several rows), straight on the connection,
+    inside whatever transaction the caller holds: with `rows` and `insert`, the one way the app
+    runs SQL, always from the store's modules."""
+    return database.conn.execute(sql, params)
+
+
 def is_file(path: str) -> bool:
     """A database in a file of its own (not in memory, not a URI): it can have a lock file beside
     it and pooled connections."""
