@@ -38,13 +38,6 @@ bp = Blueprint("archive", __name__)
 IMPORT_MAX_BYTES = 64 * 1024 * 1024  # a whole archive; the app's other bodies stay small
 
 
-@bp.record_once
-def _import_takes_a_whole_file(state) -> None:
-    """The server's worker reads each request whole before the app runs, up to the app's body limit
-    (scorekeeper.web.one_at_a_time): the import's page may bring more."""
-    state.app.config.setdefault("LARGER_BODIES", {})["/archives/importer"] = IMPORT_MAX_BYTES
-
-
 # --- helpers of the templates --------------------------------------------------------------
 
 
