@@ -248,8 +248,10 @@ def run(port: int, counts: list[int], seconds: float) -> bool:
         report(count, figures)
         met = met and not figures["errors"] and figures["get"][2] < P99_TARGET_MS
         time.sleep(1.0)  # the server lets the last ones go
-    print(f"target: no failed request, a plain GET's p99 under {P99_TARGET_MS} ms at every N: "
-          f"{'met' if met else 'MISSED'}")
+    print(
+        f"target: no failed request, a plain GET's p99 under {P99_TARGET_MS} ms at every N: "
+        f"{'met' if met else 'MISSED'}"
+    )
     return met
 
 

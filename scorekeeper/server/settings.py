@@ -35,6 +35,11 @@ ADJUSTMENTS = {
     # The request line and headers together (waitress answers 431 above it): the app's longest
     # addresses and its session cookie are far below it; gunicorn's limits were 4094 + 100 × 8190.
     "max_request_header_size": 16 * 1024,
+    # Read up to this much at a time (waitress's default is 8 KB): a request over the header limit
+    # is then read whole before the 431, which the phone receives rather than a reset connection
+    # (unread bytes left when the server closes it make the kernel reset it); an import's body
+    # also takes fewer reads.
+    "recv_bytes": 64 * 1024,
     # A body (waitress answers 413 above it): the largest the app takes, the archive's import with
     # its multipart framing; the app answers its own French 413 for each page's smaller limit.
     "max_request_body_size": IMPORT_MAX_BYTES + 64 * 1024,
