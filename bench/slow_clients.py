@@ -5,7 +5,7 @@ open; meanwhile one phone plays flat out. Prints, for each N, the phone's latenc
 recorded, the HTML sheet loaded, a plain GET (the home page), and how many connections the
 server cut.
 
-    .venv/bin/python bench/slow_clients.py                        # starts the server itself
+    .venv/bin/python bench/slow_clients.py                        # starts the server itself, 25 s each N
     .venv/bin/python bench/slow_clients.py --counts 8 32 --seconds 5
     .venv/bin/python bench/slow_clients.py --url http://127.0.0.1:8000   # a server already running
 
@@ -258,7 +258,7 @@ def run(port: int, counts: list[int], seconds: float) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--counts", type=int, nargs="+", default=COUNTS)
-    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--seconds", type=float, default=25, help="per N: past the arrival deadline")
     parser.add_argument("--url", help="a server already running (127.0.0.1 only); default: start ours")
     parser.add_argument("--threads", type=int, help="the server's threads (default: its own)")
     args = parser.parse_args()
