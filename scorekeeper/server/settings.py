@@ -5,6 +5,8 @@ trickles or stalls costs a buffer and a file descriptor, never a thread."""
 
 from __future__ import annotations
 
+import select
+
 from scorekeeper.web.archive.routes import IMPORT_MAX_BYTES
 
 # Threads running the app. A request takes a few milliseconds and SQLite writes one at a time;
@@ -21,9 +23,9 @@ ADJUSTMENTS = {
     "threads": THREADS,
     # Open connections at once, idle or not: 512 trickling ones and the tables' phones (two or
     # three each, kept alive). Beyond it waitress stops accepting, and the kernel queues the rest.
-    "connection_limit": 1000,
-    # poll() rather than select(): select cannot watch a descriptor above 1024 (on Windows, where
-    # there is no poll, waitress uses select, which CPython lets watch 512 sockets).
+    # Windows has no poll(), and its select() watches 512 sockets at most: 500 there.
+    "connection_limit": 1000 if hasattr(select, "poll") else 500,
+    # poll() rather than select(), which cannot watch a descriptor above 1024.
     "asyncore_use_poll": True,
     # A phone that sends or takes nothing this long is gone: its connection is closed, mid-request
     # or kept alive between requests (longer than the sheet's 2.5 s refresh, so a phone keeps its
