@@ -198,7 +198,7 @@ def export_game(game_id: str, kind: str):
 @bp.route("/archives/importer", methods=["GET", "POST"])
 @csrf.exempt  # the form checks its own token, after the larger body limit below is set
 def import_archive():
-    """The file is imported in a thread of this worker (`importing.start_import`): a small one is
+    """The file is imported in a thread of this process (`importing.start_import`): a small one is
     done before the answer (its report, or the form with its refusal); a large one's page shows its
     progress until it is done."""
     request.max_content_length = IMPORT_MAX_BYTES
