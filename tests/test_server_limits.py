@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from scorekeeper.server.__main__ import build_server
 from scorekeeper.server.error_pages import error_page
 from scorekeeper.server.limits import Channel
 
@@ -43,3 +44,23 @@ def test_waitress_refusals_are_french_pages(status, title):
     assert line.split(" ", 1)[0] == str(status)
     assert ("Content-Type", "text/html; charset=utf-8") in headers
     assert f"<h1>{title}</h1>".encode() in body and b'<html lang="fr">' in body
+
+
+def wsgi_app(**config):
+    def app(environ, start_response):
+        start_response("204 No Content", [])
+        return []
+
+    app.config = config
+    return app
+
+
+@pytest.mark.parametrize(("config", "cleared"), [({}, True), ({"PROXY_COUNT": 1}, False)])
+def test_forwarded_headers_reach_the_app_only_behind_its_proxy(config, cleared):
+    server = build_server(wsgi_app(**config), "127.0.0.1", 0, threads=1)
+    try:
+        assert server.adj.clear_untrusted_proxy_headers is cleared
+        assert int(server.effective_port) > 0 and server.adj.threads == 1  # a free port, listening
+    finally:
+        server.task_dispatcher.shutdown()
+        server.close()

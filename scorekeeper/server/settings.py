@@ -48,8 +48,9 @@ ADJUSTMENTS = {
     # Keep-alive: waitress keeps a connection after an answer (a page's files, the sheet after a
     # save come on it) until channel_timeout's silence; it closes one asked to close, an HTTP/1.0
     # one, and one whose body it refused.
-    # No proxy is trusted: X-Forwarded-* headers are dropped before the app sees them (the app's
-    # own PROXY_COUNT, behind an HTTPS proxy, reads them from the proxy instead).
+    # No proxy is trusted: X-Forwarded-* headers are dropped before the app sees them, unless the
+    # app says it sits behind an HTTPS proxy (its PROXY_COUNT: __main__.build_server lets them
+    # through, and the app's ProxyFix trusts that many).
     "clear_untrusted_proxy_headers": True,
     "ident": "scorekeeper",  # the Server header, rather than waitress's name and version
 }
