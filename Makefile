@@ -2,10 +2,11 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# Both serve the phones over the LAN with gunicorn.conf.py: `make run` one table (port 5000, 2
-# workers, the address to open and its QR code printed), `make serve` a club's tables (port 8000).
+# Both serve the phones over the LAN with waitress (scorekeeper/server/: one process, its threads
+# set there, or THREADS=n), printing the address to open and its QR code: `make run` one table
+# (port 5000), `make serve` a club's tables (port 8000).
 HOST ?= 0.0.0.0
-WORKERS ?= 4
+SERVER_OPTIONS = --host $(HOST) $(if $(THREADS),--threads $(THREADS))
 FLASK := $(BIN)/flask --app scorekeeper
 
 .PHONY: run serve test migrate install bench lint clean
@@ -25,14 +26,11 @@ migrate: install
 	$(FLASK) init-db
 
 run: migrate
-	$(BIN)/python -m scorekeeper.web.table_server -c gunicorn.conf.py \
-		--bind $(HOST):$(or $(PORT),5000) --workers 2 'scorekeeper:create_app()'
+	$(BIN)/python -m scorekeeper.server $(SERVER_OPTIONS) --port $(or $(PORT),5000)
 
-# gunicorn: WORKERS processes share the SQLite file (WAL, write lock per deal), each serving one
-# request at a time from many threads (scorekeeper/web/server_worker.py).
+# The same server for a club: waitress reads each request whole before a thread runs the app.
 serve: migrate
-	$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(or $(PORT),8000) --workers $(WORKERS) \
-		'scorekeeper:create_app()'
+	$(BIN)/python -m scorekeeper.server $(SERVER_OPTIONS) --port $(or $(PORT),8000)
 
 test: migrate
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -1,7 +1,8 @@
 """A club night in a minute: TABLES tables each play a whole game of DEALS deals at once, against
-gunicorn on 127.0.0.1, and the database is checked afterwards for lost or duplicated deals.
+the app's server (`python -m scorekeeper.server`) on 127.0.0.1, and the database is checked
+afterwards for lost or duplicated deals.
 
-    .venv/bin/python bench/load.py                 # starts gunicorn itself: 4 workers, a temp DB
+    .venv/bin/python bench/load.py                 # starts the server itself, on a temp DB
     .venv/bin/python bench/load.py --tables 10 --deals 20
     .venv/bin/python bench/load.py --url http://127.0.0.1:8000 --database instance/scorekeeper.db
 
@@ -39,7 +40,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, installed or not
 
-from gunicorn_server import Server  # noqa: E402
+from app_server import Server  # noqa: E402
 
 from scorekeeper.store.migrate import migrate  # noqa: E402
 
@@ -205,7 +206,7 @@ def cpu_seconds(group: int | None) -> tuple[float, float]:
                     parts = stat.read().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            if int(parts[2]) == group:  # the process group: gunicorn's master and its workers
+            if int(parts[2]) == group:  # the process group: the server
                 server += (int(parts[11]) + int(parts[12])) / tick
     return busy, server
 
@@ -234,7 +235,8 @@ def run(url: str, database: str | None, args, group: int | None = None) -> int:
         stats.error("some tables did not finish within 10 minutes")
 
     everything = [value for values in stats.latencies.values() for value in values]
-    print(f"tables: {args.tables} × {args.deals} deals, {args.workers} gunicorn workers, think {args.think_ms} ms")
+    threads = f"{args.threads} threads" if args.threads else "its default threads"
+    print(f"tables: {args.tables} × {args.deals} deals, one server process ({threads}), think {args.think_ms} ms")
     print(
         f"requests: {stats.requests} in {elapsed:.1f} s = {stats.requests / elapsed:.0f} req/s "
         f"({stats.retries} retries after a connection error)"
@@ -276,13 +278,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--deals", type=int, default=40)
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, help="the server's threads (default: its own)")
     parser.add_argument("--html-every", type=int, default=5, help="load the HTML sheet every N deals")
     parser.add_argument("--think-ms", type=float, default=0, help="pause after each deal (default: none)")
     parser.add_argument("--p99-ms", type=float, default=250)
-    parser.add_argument("--url", help="a server already running (127.0.0.1 only); default: start gunicorn")
+    parser.add_argument("--url", help="a server already running (127.0.0.1 only); default: start ours")
     parser.add_argument("--database", help="with --url: its database file, to count the deals stored")
-    parser.add_argument("--log", help="gunicorn's log file (default: in the temporary folder)")
+    parser.add_argument("--log", help="the server's log file (default: in the temporary folder)")
     args = parser.parse_args()
     if args.url:
         if urlsplit(args.url).hostname not in ("127.0.0.1", "localhost", "::1"):
@@ -291,8 +293,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="belote-load-") as folder:
         database = str(Path(folder) / "load.db")
         migrate(database)
-        log = args.log or str(Path(folder) / "gunicorn.log")
-        with Server(database, workers=args.workers, log_path=log) as server:
+        log = args.log or str(Path(folder) / "server.log")
+        options = ["--threads", str(args.threads)] if args.threads else []
+        with Server(database, options=options, log_path=log) as server:
             return run(server.url, database, args, group=server.process.pid)
 
 

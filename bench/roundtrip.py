@@ -1,10 +1,10 @@
 """The app's "record a deal, then load the sheet" round trip against a bare Flask route that
-inserts one row into SQLite, both served by the same gunicorn (bench/roundtrip_app.py), one
+inserts one row into SQLite, both served by the same server (bench/roundtrip_app.py), one
 request at a time, in one run; prints both rates and their ratio (floors: record then GET at least
 0.45 of the bare insert, the page round trip at least 0.24: issue 10, where every write computes
 its game's rows again and every read builds its sheet from the deals).
 
-    .venv/bin/python bench/roundtrip.py            # 400 of each, gunicorn with 4 workers
+    .venv/bin/python bench/roundtrip.py            # 400 of each, the server of `make serve`
     .venv/bin/python bench/roundtrip.py -n 1000
 
 Round trips, each timed from the first byte sent to the last byte of the sheet received:
@@ -34,7 +34,7 @@ from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, installed or not
 
-from gunicorn_server import HOST, ROOT, Server  # noqa: E402
+from app_server import HOST, ROOT, Server  # noqa: E402
 from load import deal_plan  # noqa: E402
 
 from scorekeeper.store.migrate import migrate  # noqa: E402
@@ -163,7 +163,7 @@ def summary(name: str, times: list[float]) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-n", type=int, default=400, help="round trips of each kind")
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, help="the server's threads (default: its own)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="belote-roundtrip-") as folder:
         database = str(Path(folder) / "roundtrip.db")
@@ -171,10 +171,10 @@ def main() -> int:
         env = {"PYTHONPATH": f"{ROOT}:{ROOT / 'bench'}"}
         with Server(
             database,
-            workers=args.workers,
-            app="roundtrip_app:create_app()",
+            app="roundtrip_app:create_app",
             env=env,
-            log_path=str(Path(folder) / "gunicorn.log"),
+            options=["--threads", str(args.threads)] if args.threads else [],
+            log_path=str(Path(folder) / "server.log"),
         ) as server:
             client = Client(server.port)
             api_games, one_games, page_games = Games(client), Games(client), Games(client)
@@ -186,13 +186,13 @@ def main() -> int:
                 "one": lambda: api_record(client, one_games),
                 "page": lambda: page_round_trip(client, page_games, token),
             }
-            for run in kinds.values():  # warm every worker up
+            for run in kinds.values():  # warm the server up
                 [run() for _ in range(BLOCK)]
             times: dict[str, list[float]] = {kind: [] for kind in kinds}
             for _ in range(max(1, args.n // BLOCK)):
                 for kind, run in kinds.items():
                     times[kind] += [run() for _ in range(BLOCK)]
-    print(f"gunicorn, {args.workers} workers, 127.0.0.1, one request at a time, {len(times['bare'])} of each:")
+    print(f"python -m scorekeeper.server, 127.0.0.1, one request at a time, {len(times['bare'])} of each:")
     summary("nothing (1 request: the floor)", times["nothing"])
     bare = summary("bare insert (1 request)", times["bare"])
     api = summary("api record, then GET sheet (2)", times["api"])

@@ -3,7 +3,7 @@ POST /bench/insert inserts one row into a scratch table and returns (GET /bench/
 at once: the floor). Only this module adds them; the production app (`scorekeeper:create_app()`)
 never has them.
 
-    gunicorn 'roundtrip_app:create_app()'   (with bench/ on PYTHONPATH)
+    python -m scorekeeper.server --app roundtrip_app:create_app   (with bench/ on PYTHONPATH)
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def create_app() -> Flask:
 
     @app.get("/bench/nothing")
     def nothing():
-        # The floor: what gunicorn, Flask and the app's hooks cost a request that does nothing.
+        # The floor: what the server, Flask and the app's hooks cost a request that does nothing.
         return "", 204
 
     csrf.exempt(bare_insert)

@@ -3,10 +3,10 @@
 opens the home page, a game's sheet and its deal form, cold and warm, saves a deal, and sees
 another phone's deal arrive; prints how long each took and what it downloaded, medians of 3.
 
-    .venv/bin/python bench/slow_line.py            # 3 runs, gunicorn with 2 workers (`make run`)
+    .venv/bin/python bench/slow_line.py            # 3 runs, the server of `make run`
     .venv/bin/python bench/slow_line.py --runs 5
 
-The server is `make run`'s (gunicorn.conf.py, 2 workers) on 127.0.0.1 on a database of its own;
+The server is `make run`'s (`python -m scorekeeper.server`) on 127.0.0.1 on a database of its own;
 each run plays on a new game of 14 hands (80 contracts taken in turn, 170 / 70 each). Chromium
 has tests/browser/conftest.py's flags and size, and no service worker: the table's phones open
 the server's plain-HTTP address on the Wi-Fi, where browsers give none (README, "Quand le Wi-Fi
@@ -38,7 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout, installed or not
 
-from gunicorn_server import HOST, Server  # noqa: E402
+from app_server import HOST, Server  # noqa: E402
 
 from scorekeeper.store.migrate import migrate  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
@@ -208,7 +208,6 @@ def one_run(browser, base: str, port: int) -> dict[str, dict]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -217,7 +216,7 @@ def main() -> int:
         database = str(Path(folder) / "slow_line.db")
         migrate(database)
         with (
-            Server(database, workers=args.workers, log_path=str(Path(folder) / "gunicorn.log")) as server,
+            Server(database, log_path=str(Path(folder) / "server.log")) as server,
             sync_playwright() as playwright,
         ):
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
@@ -228,7 +227,7 @@ def main() -> int:
                 browser.close()
     print(
         f"Chromium, {LATENCY_MS} ms latency, {BYTES_PER_S * 8 // 1000} kbit/s each way, CPU ÷{CPU_SLOWDOWN}, "
-        f"no service worker; gunicorn ({args.workers} workers, gunicorn.conf.py) on {HOST}; "
+        f"no service worker; python -m scorekeeper.server on {HOST}; "
         f"a game of {HANDS} hands; medians of {len(runs)}:"
     )
     for what in runs[0]:

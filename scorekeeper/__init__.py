@@ -1,8 +1,9 @@
 """Belote bridgée score-keeper.
 
-Four layers, each importing only the ones below it (tests/test_layers.py checks it):
+Five layers, each importing only the ones below it (tests/test_layers.py checks it):
 `belote` (the game, pure Python), `store` (SQLite), `services` (what a person can do),
-`web` (Flask: pages, forms, the JSON API). `create_app` is the web layer's factory.
+`web` (Flask: pages, forms, the JSON API), `server` (waitress serving the app: `python -m
+scorekeeper.server`). `create_app` is the web layer's factory.
 """
 
 from scorekeeper.web import create_app

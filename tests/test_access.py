@@ -214,7 +214,7 @@ def test_wrong_guesses_are_limited_per_address(locked, client):
 
 
 def test_the_limit_holds_across_workers(locked, client):
-    """Two gunicorn workers are two apps on one database: the count is in the database."""
+    """Two apps on one database (two server processes, or a restart): the count is in the database."""
     other = create_app(dict(locked.config))
     for _ in range(3):
         login(client, password="faux")

@@ -1,5 +1,5 @@
 """A pulled plug, as far as a process goes (issue 6): tables record deals in a burst against a
-real gunicorn, which is SIGKILLed mid-burst (master and workers at once), then restarted. Every
+real server process (`python -m scorekeeper.server`), which is SIGKILLed mid-burst, then restarted. Every
 deal that was acknowledged is stored exactly once, a request that got no answer is sent again
 with its Idempotency-Key and counts once, nothing is half-written, and the file is sound."""
 
@@ -20,7 +20,7 @@ from tests.bench_scripts import bench_module
 pytestmark = pytest.mark.slow
 
 
-gunicorn_server = bench_module("gunicorn_server")
+app_server = bench_module("app_server")
 DEAL_PLAN = bench_module("load").deal_plan(40)  # 40 deals, the last one ends the game
 TABLES = 8
 KILL_AFTER = 60  # acknowledged deals before the plug is pulled
@@ -92,8 +92,8 @@ def create_game(server) -> str:
 def test_sigkill_mid_burst_loses_and_doubles_nothing(tmp_path):
     database = str(tmp_path / "crash.db")
     migrate(database)
-    log = str(tmp_path / "gunicorn.log")
-    server = gunicorn_server.Server(database, workers=2, log_path=log).start()
+    log = str(tmp_path / "server.log")
+    server = app_server.Server(database, log_path=log).start()
     try:
         games = [create_game(server) for _ in range(TABLES)]
         acknowledged: list[tuple[str, int]] = []
@@ -119,7 +119,7 @@ def test_sigkill_mid_burst_loses_and_doubles_nothing(tmp_path):
     assert {(game_id, f"{game_id}-{number}") for game_id, number in acknowledged} <= keys
     assert query(database, "pragma integrity_check") == [("ok",)]
 
-    server = gunicorn_server.Server(database, workers=2, log_path=log, port=server.port).start()
+    server = app_server.Server(database, log_path=log, port=server.port).start()
     try:
         for table in tables:
             table.finish()

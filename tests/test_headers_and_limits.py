@@ -12,12 +12,10 @@ from pathlib import Path
 import flask_wtf.csrf
 import pytest
 from werkzeug.security import generate_password_hash
-from werkzeug.test import EnvironBuilder, run_wsgi_app
 
 from scorekeeper.store.migrate import migrate
 from scorekeeper.web import create_app
 from scorekeeper.web.csrf import DEFAULT_REASON, REASONS, french_reason
-from scorekeeper.web.one_at_a_time import OneAtATime
 
 PASSWORD = "belote-du-jeudi"
 HASH = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")
@@ -71,23 +69,6 @@ def test_a_chunked_form_over_the_limit_is_a_french_413_page(tmp_path):
     response = chunked(app.test_client(), "/parties/nouvelle", body, "application/x-www-form-urlencoded")
     assert response.status_code == 413
     assert "Envoi trop gros" in unescape(response.text)
-
-
-def test_through_the_servers_middleware_too(tmp_path):
-    app = make_app(tmp_path)
-    limit = app.config["MAX_CONTENT_LENGTH"]
-    served = OneAtATime(app, limit)
-    for size, expected in ((limit, "413"), (100, "201")):
-        environ = EnvironBuilder(
-            "/api/v1/games",
-            method="POST",
-            data=game_body(size),
-            headers={"Content-Type": "application/json", "Transfer-Encoding": "chunked"},
-        ).get_environ()
-        environ.pop("CONTENT_LENGTH", None)
-        environ["wsgi.input_terminated"] = True
-        _, status, _ = run_wsgi_app(served, environ)
-        assert status.startswith(expected), (size, status)
 
 
 # --- a form refused for its CSRF token -------------------------------------------------------

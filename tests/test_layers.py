@@ -1,5 +1,6 @@
 """The house in layers (issue 10): the rules of the game at the bottom, storage above them, the
-operations a person can do above that, the web on top, and every import pointing down.
+operations a person can do above that, the web above them, the server (waitress, issue 22) on top,
+and every import pointing down.
 
 Read from the source (every `import` and `from … import`, those inside functions and under `if`
 included), not from what Python has loaded, so that an import placed inside a function to dodge a
@@ -14,13 +15,15 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
-LAYERS = {"belote": 0, "store": 1, "services": 2, "web": 3}  # the package's own __init__ sits on top
+LAYERS = {"belote": 0, "store": 1, "services": 2, "web": 3, "server": 4}  # the package's own __init__ sits on top
 WEB_LIBRARIES = {"flask", "flask_wtf", "werkzeug", "wtforms", "jinja2", "click"}
 DATABASE_LIBRARIES = {"sqlite3", "sqlite_utils"}
+SERVER_LIBRARIES = {"waitress"}  # the HTTP server is the server layer's alone
 FORBIDDEN = {
-    "belote": WEB_LIBRARIES | DATABASE_LIBRARIES,  # pure Python: data in, result out
-    "store": WEB_LIBRARIES,
-    "services": WEB_LIBRARIES,
+    "belote": WEB_LIBRARIES | DATABASE_LIBRARIES | SERVER_LIBRARIES,  # pure Python: data in, result out
+    "store": WEB_LIBRARIES | SERVER_LIBRARIES,
+    "services": WEB_LIBRARIES | SERVER_LIBRARIES,
+    "web": SERVER_LIBRARIES,
 }
 
 
@@ -145,3 +148,10 @@ def test_the_checks_see_imports_inside_functions_relative_ones_and_circles():
         "scorekeeper.store.games",
     }
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_server_layer_sits_above_the_web_and_only_it_speaks_to_waitress():
+    assert layer_of("scorekeeper.server.limits")[1] > layer_of("scorekeeper.web.errors")[1]
+    assert "waitress.channel" in GRAPH["scorekeeper.server.limits"]
+    speaking = {module for module, targets in GRAPH.items() if any(t.split(".")[0] == "waitress" for t in targets)}
+    assert speaking and all(layer_of(module)[0] == "server" for module in speaking), sorted(speaking)

@@ -17,7 +17,7 @@ Two tests here:
 
 The app here is not the conftest's `app` fixture: pytest-flask pushes one request context for a
 whole test when a test uses `app`, so that every request shares one connection; here each request
-has its own app context and hands its connection back to the pool, as under gunicorn.
+has its own app context and hands its connection back to the pool, as under the server.
 """
 
 from __future__ import annotations

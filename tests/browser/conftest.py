@@ -57,7 +57,7 @@ def closing_each_answer(app):
     """`app` with each answer read whole and closed at once, for werkzeug's development server:
     when a phone drops a connection, that server's read of what is left of the request can raise
     before it closes the answer, leaving a static file open, which pytest then reports as a
-    ResourceWarning in whatever test runs next. (gunicorn, which serves the app, closes it.)"""
+    ResourceWarning in whatever test runs next. (waitress, which serves the app, closes it.)"""
 
     def answer(environ, start_response):
         iterable = app(environ, start_response)

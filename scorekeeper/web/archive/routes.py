@@ -38,13 +38,6 @@ bp = Blueprint("archive", __name__)
 IMPORT_MAX_BYTES = 64 * 1024 * 1024  # a whole archive; the app's other bodies stay small
 
 
-@bp.record_once
-def _import_takes_a_whole_file(state) -> None:
-    """The server's worker reads each request whole before the app runs, up to the app's body limit
-    (scorekeeper.web.one_at_a_time): the import's page may bring more."""
-    state.app.config.setdefault("LARGER_BODIES", {})["/archives/importer"] = IMPORT_MAX_BYTES
-
-
 # --- helpers of the templates --------------------------------------------------------------
 
 
@@ -205,7 +198,7 @@ def export_game(game_id: str, kind: str):
 @bp.route("/archives/importer", methods=["GET", "POST"])
 @csrf.exempt  # the form checks its own token, after the larger body limit below is set
 def import_archive():
-    """The file is imported in a thread of this worker (`importing.start_import`): a small one is
+    """The file is imported in a thread of this process (`importing.start_import`): a small one is
     done before the answer (its report, or the form with its refusal); a large one's page shows its
     progress until it is done."""
     request.max_content_length = IMPORT_MAX_BYTES

@@ -1,5 +1,5 @@
-"""Start the app under gunicorn on 127.0.0.1, as `make serve` does, for the benchmarks and the
-crash test: a free port, a migrated database of its own, `gunicorn.conf.py`'s settings.
+"""Start the app's server on 127.0.0.1, as `make serve` does, for the benchmarks and the tests
+that need a real server process: a free port, a database of its own, `python -m scorekeeper.server`.
 
 Only ever 127.0.0.1: these servers are for load and fault tests on this machine.
 """
@@ -28,13 +28,11 @@ def free_port() -> int:
 
 @dataclass
 class Server:
-    """A gunicorn master and its workers, serving `app` (a "module:callable()" gunicorn spec);
-    `options` are more of gunicorn's command-line options, which win over gunicorn.conf.py's
-    (bench/slow_clients.py: `["--worker-class", "sync", "--threads", "1"]`, the former server)."""
+    """The server process serving `app` (a "module:factory" the launcher's --app takes); `options`
+    are more of the launcher's options (`--threads 4`)."""
 
     database: str
-    workers: int = 4
-    app: str = "scorekeeper:create_app()"
+    app: str = "scorekeeper:create_app"
     log_path: str | None = None
     port: int = field(default_factory=free_port)
     env: dict[str, str] = field(default_factory=dict)
@@ -57,15 +55,14 @@ class Server:
         command = [
             sys.executable,
             "-m",
-            "gunicorn",
-            "-c",
-            str(ROOT / "gunicorn.conf.py"),
-            "--bind",
-            f"{HOST}:{self.port}",
-            "--workers",
-            str(self.workers),
-            *self.options,
+            "scorekeeper.server",
+            "--host",
+            HOST,
+            "--port",
+            str(self.port),
+            "--app",
             self.app,
+            *self.options,
         ]
         self.process = subprocess.Popen(
             command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
@@ -78,7 +75,7 @@ class Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited with {self.process.returncode}; see {self.log_path}")
+                raise RuntimeError(f"the server exited with {self.process.returncode}; see {self.log_path}")
             try:
                 connection = http.client.HTTPConnection(HOST, self.port, timeout=2)
                 connection.request("GET", "/static/style.css")
@@ -89,10 +86,10 @@ class Server:
                 pass
             time.sleep(0.1)
         self.stop()
-        raise RuntimeError("gunicorn did not answer in time")
+        raise RuntimeError("the server did not answer in time")
 
     def kill(self) -> None:
-        """SIGKILL to the master and every worker at once: a pulled plug, as far as a process goes."""
+        """SIGKILL to the server's process group: a pulled plug, as far as a process goes."""
         if self.process and self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()

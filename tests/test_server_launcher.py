@@ -1,5 +1,6 @@
-"""`make run` serves one table's phones (issue 11): it prints the address they open, on the LAN,
-and its QR code, serves the app, and stops on Ctrl-C; `join_message` for every kind of address."""
+"""`make run` serves one table's phones (issues 11, 22): `python -m scorekeeper.server` prints the
+address they open, on the LAN, and its QR code, serves the app, and stops on Ctrl-C;
+`join_message` for every kind of address."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from scorekeeper.web import table_server
+from scorekeeper.server import address
 from scorekeeper.web.join import lan_address
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,26 +41,26 @@ def qr_text(output: str) -> str:
 
 
 def test_every_address_means_the_lan_address_and_its_qr_code(monkeypatch):
-    monkeypatch.setattr(table_server, "lan_address", lambda: "192.168.1.20")
-    message = table_server.join_message("0.0.0.0", 5000)
+    monkeypatch.setattr(address, "lan_address", lambda: "192.168.1.20")
+    message = address.join_message("0.0.0.0", 5000)
     assert "    http://192.168.1.20:5000/\n" in message and "Ctrl-C pour arrêter" in message
     assert qr_text(message) == "http://192.168.1.20:5000/"
 
 
 def test_without_a_lan_the_message_says_so_and_gives_the_local_address(monkeypatch):
-    monkeypatch.setattr(table_server, "lan_address", lambda: None)
-    message = table_server.join_message("0.0.0.0", 5000)
+    monkeypatch.setattr(address, "lan_address", lambda: None)
+    message = address.join_message("0.0.0.0", 5000)
     assert "aucun réseau local" in message and "http://127.0.0.1:5000/" in message
     assert "█" not in message  # no code to scan: no phone could open it
 
 
 def test_a_server_on_loopback_says_no_phone_can_join():
-    message = table_server.join_message("127.0.0.1", 5001)
+    message = address.join_message("127.0.0.1", 5001)
     assert "que cet ordinateur" in message and "http://127.0.0.1:5001/" in message and "█" not in message
 
 
 def test_a_given_address_is_the_one_to_open():
-    message = table_server.join_message("10.0.0.7", 8000)
+    message = address.join_message("10.0.0.7", 8000)
     assert qr_text(message) == "http://10.0.0.7:8000/"
 
 
@@ -102,7 +103,7 @@ def test_make_run_prints_the_lan_address_and_its_qr_code_then_stops_on_ctrl_c(tm
             assert f"    {url}\n" in output
             assert qr_text(output) == url
         answer = None
-        for _ in range(50):  # bounded: the workers boot just after the address is printed
+        for _ in range(50):  # bounded: it listens before it prints, so the first try should do
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
                     answer = response.status
@@ -114,7 +115,7 @@ def test_make_run_prints_the_lan_address_and_its_qr_code_then_stops_on_ctrl_c(tm
         process.wait(timeout=10)
         time.sleep(0.5)
         with pytest.raises(ProcessLookupError):
-            os.killpg(process.pid, 0)  # no worker left behind
+            os.killpg(process.pid, 0)  # nothing left behind
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)

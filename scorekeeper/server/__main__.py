@@ -1,0 +1,61 @@
+"""`make run` and `make serve`: waitress serving the app to the phones, on any system Python runs on.
+
+    python -m scorekeeper.server                              # 0.0.0.0:5000, settings.THREADS threads
+    python -m scorekeeper.server --host 127.0.0.1 --port 8000 --threads 4
+
+Once it listens it prints the address the phones open and its QR code (`address.py`); Ctrl-C
+stops it. waitress logs no access line, so the code stays on the screen while the tables play;
+it logs its warnings (the connection limit reached) and the app's errors. `--app` names another
+application factory (the benchmarks' app with its bare routes, bench/roundtrip_app.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+
+from waitress.adjustments import Adjustments
+
+from scorekeeper.server.address import join_message
+from scorekeeper.server.limits import Server
+from scorekeeper.server.settings import ADJUSTMENTS, THREADS
+
+
+def load_app(spec: str):
+    """The WSGI app a "module:factory" spec names, built by calling the factory."""
+    module, _, factory = spec.partition(":")
+    return getattr(importlib.import_module(module), factory or "create_app")()
+
+
+def build_server(app, host: str, port: int, threads: int = THREADS) -> Server:
+    """The server for `app` on (host, port), listening (port 0: a free one), not yet serving."""
+    adjustments = {
+        **ADJUSTMENTS,
+        "host": host,
+        "port": port,
+        "threads": threads,
+        # Behind an HTTPS proxy (the app's PROXY_COUNT), its X-Forwarded-* headers reach the app,
+        # which trusts that many proxies; without one, nobody's are believed.
+        "clear_untrusted_proxy_headers": not getattr(app, "config", {}).get("PROXY_COUNT"),
+    }
+    return Server(app, adj=Adjustments(**adjustments))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m scorekeeper.server", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every one)")
+    parser.add_argument("--port", type=int, default=5000)
+    parser.add_argument("--threads", type=int, default=THREADS, help="threads running the app")
+    parser.add_argument("--app", default="scorekeeper:create_app", help="module:factory of the app")
+    args = parser.parse_args(argv)
+    logging.basicConfig()  # waitress's warnings and the app's errors, on stderr
+    server = build_server(load_app(args.app), args.host, args.port, args.threads)
+    sys.stdout.write(join_message(server.effective_host, server.effective_port))
+    sys.stdout.flush()
+    server.run()  # until Ctrl-C
+
+
+if __name__ == "__main__":
+    main()
