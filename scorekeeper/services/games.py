@@ -47,11 +47,15 @@ UNDO_MESSAGES = {
 RECORDED, CORRECTED = Outcome(201), Outcome(200)
 
 
+def _undo_message(outcome: Outcome) -> str:
+    return UNDO_MESSAGES[outcome.undone].format(number=outcome.number)
+
+
 def _answer_text(sheet: Sheet, outcome: Outcome) -> str:
     """A keyed write's answer, from the sheet and what the write did: the sheet, and an undo's message."""
     if outcome.undone is None:
         return sheet_text(sheet)
-    return undo_text(sheet, UNDO_MESSAGES[outcome.undone].format(number=outcome.number))
+    return undo_text(sheet, _undo_message(outcome))
 
 
 def _once(
@@ -269,7 +273,7 @@ def undo(db: sqlite_utils.Database, game_id: str, idempotency_key: str | None = 
     if isinstance(done, Answer):
         return done
     sheet, outcome = done
-    return sheet, UNDO_MESSAGES[outcome.undone].format(number=outcome.number)
+    return sheet, _undo_message(outcome)
 
 
 def _undo(db: sqlite_utils.Database, game_id: str) -> tuple[Sheet, Outcome]:
