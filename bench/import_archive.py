@@ -29,7 +29,7 @@ from archive import NAMES, TEAM_NAMES, play_game  # noqa: E402
 
 from scorekeeper.belote.game import Game, Rules  # noqa: E402
 from scorekeeper.belote.terms import Rounding  # noqa: E402
-from scorekeeper.services import importing  # noqa: E402
+from scorekeeper.services import import_checks, importing  # noqa: E402
 from scorekeeper.services.export import FORMAT, VERSION, to_json  # noqa: E402
 from scorekeeper.store.db import connect  # noqa: E402
 from scorekeeper.store.migrate import migrate  # noqa: E402
@@ -141,7 +141,7 @@ def main() -> None:
         db = connect(path)
         steps: dict[str, float] = {}
         started = time.perf_counter()
-        report = importing.import_archive(db, importing.read_json(raw), timings=steps)
+        report = importing.import_archive(db, import_checks.read_json(raw), timings=steps)
         total = time.perf_counter() - started
         db.close()
         for step, seconds in steps.items():

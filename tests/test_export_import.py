@@ -14,7 +14,7 @@ import pytest
 from werkzeug.datastructures import FileStorage, MultiDict
 from werkzeug.test import encode_multipart
 
-from scorekeeper.services import export, importing
+from scorekeeper.services import export, import_checks, importing
 from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.store.db import connect, write_transaction
@@ -120,7 +120,7 @@ def sheets(db) -> dict[str, tuple]:
 def test_round_trip_is_byte_identical_and_rebuilds_the_same_sheets(db, other):
     fill(db)
     first = export.export_json(db)
-    report = importing.import_archive(other, importing.read_json(first))
+    report = importing.import_archive(other, import_checks.read_json(first))
     assert (len(report.games_added), report.evenings_added, report.games_skipped) == (4, 2, [])
     second = export.export_json(other)
     assert second == first
@@ -177,7 +177,9 @@ def test_a_game_id_that_exists_with_other_data_refuses_the_whole_file(db, other)
     changed = copy.deepcopy(data)
     changed["games"][0]["players"][0] = "Anaïs"
     before = counts(other)
-    with pytest.raises(importing.ImportRefused, match=f"La partie « {ids[0]} » existe déjà ici, avec d'autres données"):
+    with pytest.raises(
+        import_checks.ImportRefused, match=f"La partie « {ids[0]} » existe déjà ici, avec d'autres données"
+    ):
         importing.import_archive(other, changed)
     assert counts(other) == before
 
@@ -202,7 +204,7 @@ def test_house_rules_survive_the_round_trip_byte_for_byte(db, other):
     games = {game["id"]: game for game in json.loads(first)["games"]}
     assert games[ids[0]]["rules"] == {"rounding": "nearest", "misere": False, "carre_de_sept": False, **concours}
     assert games[ids[1]]["rules"] == {"misere": False, "carre_de_sept": False, **custom}
-    importing.import_archive(other, importing.read_json(first))
+    importing.import_archive(other, import_checks.read_json(first))
     assert export.export_json(other) == first
     assert sheets(other) == sheets(db)
     for game_id in ids:
@@ -311,7 +313,7 @@ def test_a_bad_file_is_refused_in_french_and_imports_nothing(other, change, mess
         data["games"].insert(0, good)  # a good game first: it must not be imported either
         message = message.replace("Partie 1", "Partie 2")
     before = counts(other)
-    with pytest.raises(importing.ImportRefused) as refused:
+    with pytest.raises(import_checks.ImportRefused) as refused:
         importing.import_archive(other, data)
     assert message in refused.value.message
     assert counts(other) == before
@@ -326,8 +328,8 @@ def test_a_bad_file_is_refused_in_french_and_imports_nothing(other, change, mess
     ],
 )
 def test_a_file_that_is_not_an_archive(other, raw, message):
-    with pytest.raises(importing.ImportRefused) as refused:
-        importing.import_archive(other, importing.read_json(raw))
+    with pytest.raises(import_checks.ImportRefused) as refused:
+        importing.import_archive(other, import_checks.read_json(raw))
     assert message in refused.value.message
 
 

@@ -650,9 +650,10 @@ def test_a_retried_hand_is_recorded_once_and_answered_the_same(client, app):
     # Another key is another hand: 170+170 / 70+70.
     third = recorded(post_hand(client, game_id, ex(1, 0), key="tap-2"))
     assert len(third["hands"]) == 2 and third["totals"] == {"A": 340, "B": 140}
-    # The first key still replays the first answer, even now, and still records nothing.
+    # The first key still records nothing, even now; its answer is the game as it stands (both
+    # hands), not the sheet of the first answer, which is no longer the game's.
     again = post_hand(client, game_id, ex(1, 0), key="tap-1")
-    assert again.status_code == 201 and again.get_json() == first.get_json()
+    assert again.status_code == 201 and again.get_json() == third == sheet_of(client, game_id)
     assert deal_rows(app, game_id) == 2
 
 

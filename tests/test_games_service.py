@@ -18,6 +18,7 @@ from scorekeeper.belote.sheet import build_sheet
 from scorekeeper.belote.sheet_json import sheet_to_json
 from scorekeeper.services import games as service
 from scorekeeper.store import games as store
+from scorekeeper.store import idempotency as idempotency_store
 
 EXAMPLE_1 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}  # 170 / 70
 EXAMPLE_8 = {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 101}  # 300 / 60
@@ -60,15 +61,17 @@ def test_a_game_keeps_its_rules(db):
     assert sheet.deals[0].dealer == 3 and sheet.dealer == 0
 
 
-@pytest.mark.parametrize("failing", ["insert_deal", "log_action", "remember_response"])
-def test_a_record_failing_half_way_leaves_nothing(db, monkeypatch, failing):
+@pytest.mark.parametrize(
+    ("module", "failing"), [(store, "insert_deal"), (store, "log_action"), (idempotency_store, "remember_key")]
+)
+def test_a_record_failing_half_way_leaves_nothing(db, monkeypatch, module, failing):
     game_id = new_game(db)
     service.record_hand(db, game_id, EXAMPLE_1)
 
     def boom(*args, **kwargs):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(store, failing, boom)
+    monkeypatch.setattr(module, failing, boom)
     with pytest.raises(RuntimeError):
         service.record_hand(db, game_id, EXAMPLE_20, idempotency_key="k")
     monkeypatch.undo()

@@ -10,6 +10,7 @@ Scores are SCORING.md's worked examples: the comment is the published A / B scor
 
 from __future__ import annotations
 
+import json
 from contextlib import closing
 from html import unescape
 
@@ -17,7 +18,8 @@ import pytest
 import sqlite_utils
 
 from scorekeeper.services import games as service
-from scorekeeper.store import games as store
+from scorekeeper.services.idempotency import KeyReused
+from scorekeeper.store import idempotency as keys
 from scorekeeper.store.db import connect
 from scorekeeper.store.migrate import migrate
 from scorekeeper.store.migrations import migrations
@@ -180,11 +182,11 @@ def test_the_service_fingerprints_the_body_it_receives(db):
     first = service.record_hand(db, game_id, {**EX1, "number": 1}, idempotency_key="page-form")
     again = service.record_hand(db, game_id, {"number": 1, **EX1}, idempotency_key="page-form")
     assert again.replayed and again.text == first.text
-    with pytest.raises(service.KeyReused) as refused:
+    with pytest.raises(KeyReused) as refused:
         service.record_hand(db, game_id, {**EX1, "number": 1, "taker_points": 93}, idempotency_key="page-form")
     assert refused.value.message.startswith(REFUSAL) and refused.value.field == "Idempotency-Key"
     stored = db.execute("select fingerprint from idempotency_keys where key = 'page-form'").fetchone()[0]
-    assert stored == store.request_fingerprint("POST", f"/api/v1/games/{game_id}/hands", {**EX1, "number": 1})
+    assert stored == keys.request_fingerprint("POST", f"/api/v1/games/{game_id}/hands", {**EX1, "number": 1})
     assert db.execute("select count(*) from deals").fetchone()[0] == 1
 
 
@@ -290,6 +292,7 @@ def test_the_migration_adds_an_empty_fingerprint_to_old_keys(tmp_path):
     with closing(connect(path)) as database:
         column = next(c for c in database["idempotency_keys"].columns if c.name == "fingerprint")
         assert column.type == "TEXT" and not column.notnull
-        assert store.idempotent_response(database, "g", "k") == ("{}", 201, None)
+        assert keys.used_key(database, "g", "k") == keys.UsedKey(None, keys.Outcome(201))
         answer = service.record_hand(database, "g", EX20, idempotency_key="k")
-        assert answer.replayed and (answer.text, answer.status) == ("{}", 201)
+        assert answer.replayed and answer.status == 201 and json.loads(answer.text)["hands"] == []
+        assert database.execute("select count(*) from deals").fetchone()[0] == 0

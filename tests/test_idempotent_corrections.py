@@ -1,7 +1,8 @@
 """Edits, deletes and undos made offline are sent when the network returns, and sent again when an
 answer is lost: like a record, a correction carrying an `Idempotency-Key` already used on the game
-by the same request gets the first answer again (same status, same bytes) and changes nothing,
-whatever the game has become since; a refused correction does not use up its key.
+by the same request is answered again and changes nothing, whatever the game has become since: the
+same status, the same bytes while nothing else was written to the game, else the sheet as it stands
+now (an undo's message still names what it undid); a refused correction does not use up its key.
 
 Scores are SCORING.md's worked examples, as in test_games_api.py: the comment is the published
 A / B score. `revision` counts the game's writes, so "changed once" is "revision grew by one".
@@ -77,8 +78,9 @@ def test_an_edit_replayed_after_another_edit_does_not_overwrite_it(client):
     assert later.status_code == 200
     revision = sheet(client, game_id)["revision"]
     again = edit(client, game_id, 1, {**EX8, "version": 1}, key="phone-a")
-    assert_same_answer(first, again)  # the first answer, not a 409: that edit was made
-    assert again.get_json()["totals"] == {"A": 300, "B": 60}
+    assert first.status_code == again.status_code == 200  # not a 409: that edit was made
+    assert again.get_json() == sheet(client, game_id)  # the game as it stands: the other phone's edit
+    assert again.get_json()["totals"] == {"A": 160, "B": 80}
     after = sheet(client, game_id)
     assert after["revision"] == revision
     assert after["hands"][0]["input"] == EX3 and after["hands"][0]["version"] == 3
@@ -113,10 +115,13 @@ def test_an_undo_sent_twice_undoes_one_action(client):
     assert again.get_json()["message"] == "Donne 2 retirée."
     after = sheet(client, game_id)
     assert [hand["input"] for hand in after["hands"]] == [EX1] and after["totals"] == {"A": 170, "B": 70}
-    # Another key is another undo; the first key still replays its answer, even with nothing left.
+    # Another key is another undo; the first key still answers with its own message, and the game as
+    # it stands (nothing left), even then, and undoes nothing more.
     assert undo(client, game_id, key="undo-2").get_json()["message"] == "Donne 1 retirée."
-    assert_same_answer(first, undo(client, game_id, key="undo-1"))
-    assert sheet(client, game_id)["hands"] == []
+    revision = sheet(client, game_id)["revision"]
+    late = undo(client, game_id, key="undo-1")
+    assert late.status_code == 200 and late.get_json() == {**sheet(client, game_id), "message": "Donne 2 retirée."}
+    assert sheet(client, game_id)["hands"] == [] and sheet(client, game_id)["revision"] == revision
 
 
 def test_an_undo_answers_the_same_with_and_without_a_key(client):

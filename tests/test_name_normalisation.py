@@ -17,7 +17,7 @@ from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.evenings import parse_evening
 from scorekeeper.belote.names import MAX_NAME_LENGTH, name_key, pair_key, parse_name, tidy_name
 from scorekeeper.services import export, importing, stats
-from scorekeeper.services.importing import ImportRefused, read_json
+from scorekeeper.services.import_checks import ImportRefused, read_json
 from scorekeeper.store import derived
 from scorekeeper.store.db import write_transaction
 
@@ -301,7 +301,7 @@ def test_an_imported_file_has_its_names_tidied(client, db):
 )
 def test_an_imported_file_with_a_bad_name_is_refused(client, db, players, message):
     data = exported_with(client, db, players=players)
-    with pytest.raises(importing.ImportRefused) as refused:
+    with pytest.raises(ImportRefused) as refused:
         importing.import_archive(db, data)
     assert message in refused.value.message
     raw = json.dumps(data).encode("ascii")  # the page: a 4xx in French, never a 500

@@ -15,6 +15,7 @@ import pytest
 
 from scorekeeper.belote.house_rules import PRESETS, BeloteTo
 from scorekeeper.services import games as service
+from scorekeeper.services import playing_again
 from scorekeeper.store import evenings
 from scorekeeper.store.db import write_transaction
 
@@ -92,7 +93,7 @@ def test_a_double_tap_makes_one_rematch(client, db, finished):
     second = client.post(f"/parties/{finished}/revanche").headers["Location"]
     assert first == second
     assert count_games(db) == before + 1
-    assert service.rematch(db, finished) == first.rsplit("/", 1)[1]  # another phone: the same game
+    assert playing_again.rematch(db, finished) == first.rsplit("/", 1)[1]  # another phone: the same game
 
 
 def test_no_rematch_before_the_game_is_won(client, db):

@@ -57,7 +57,13 @@ def upgraded(tmp_path_factory):
 
 def test_the_old_database_gets_only_the_new_migrations_and_its_derived_rows_rebuilt(upgraded):
     path, applied, _ = upgraded
-    assert applied == ["m006_drop_game_sheets", "m007_idempotency_request", "m008_ended_sessions", "m009_house_rules"]
+    assert applied == [
+        "m006_drop_game_sheets",
+        "m007_idempotency_request",
+        "m008_ended_sessions",
+        "m009_house_rules",
+        "m010_idempotency_outcomes",
+    ]
     with closing(connect(path)) as database:
         assert not database["game_sheets"].exists()
         made_by = database.execute("select value from app_info where key = ?", [derived.CODE_KEY]).fetchone()[0]

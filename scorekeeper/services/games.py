@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 import orjson
 import sqlite_utils
@@ -21,23 +20,11 @@ from scorekeeper.belote.game import Game
 from scorekeeper.belote.game_input import parse_deal_input, parse_game
 from scorekeeper.belote.sheet import Deal, Sheet, build_sheet
 from scorekeeper.belote.sheet_json import sheet_to_json
+from scorekeeper.services.idempotency import Answer, Request, answer_once, game_path
 from scorekeeper.store import derived, evenings
 from scorekeeper.store import games as store
 from scorekeeper.store.db import write_transaction
-
-
-@dataclass
-class Answer:
-    """A write's answer as the API sends it: its JSON text and status (201 for a record, 200 for a
-    correction), or, when the request was a retry (its idempotency key already used on the game),
-    the first answer's text and status again (`replayed`)."""
-
-    text: str
-    status: int
-    replayed: bool = False
-
-
-T = TypeVar("T")
+from scorekeeper.store.idempotency import Outcome
 
 
 def sheet_text(sheet: Sheet) -> str:
@@ -52,66 +39,39 @@ def undo_text(sheet: Sheet, message: str) -> str:
     return orjson.dumps({**sheet_to_json(sheet), "message": message}).decode()
 
 
-class KeyReused(InvalidInput):
-    """An idempotency key already used on the game by another request (another route, another
-    deal, another body): nothing is done (422), as payment APIs answer, rather than the first
-    request's answer, which would tell the client that this one was made."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            "Idempotency-Key",
-            "La clé « Idempotency-Key » a déjà servi pour une autre requête : celle-ci n'a rien changé. "
-            "Envoyez-la avec une nouvelle clé pour la faire.",
-        )
+UNDO_MESSAGES = {
+    "record": "Donne {number} retirée.",
+    "edit": "Modification de la donne {number} annulée.",
+    "delete": "Donne {number} rétablie.",
+}
+RECORDED, CORRECTED = Outcome(201), Outcome(200)
 
 
-@dataclass(frozen=True)
-class Request:
-    """What a write asks for, as its idempotency key's fingerprint is made of: the API's method and
-    path for it, and its body as the service received it (the pages build the same body as the API
-    takes, so a page sent again and an API request sent again are recognised alike)."""
-
-    method: str
-    path: str
-    body: Any = None
-
-    def fingerprint(self) -> str:
-        try:
-            return store.request_fingerprint(self.method, self.path, self.body)
-        except RecursionError:
-            raise InvalidInput("body", "Le corps de la requête est trop imbriqué.") from None
+def _undo_message(outcome: Outcome) -> str:
+    return UNDO_MESSAGES[outcome.undone].format(number=outcome.number)
 
 
-def _game_path(game_id: str, rest: str = "") -> str:
-    return f"/api/v1/games/{game_id}{rest}"
+def _answer_text(sheet: Sheet, outcome: Outcome) -> str:
+    """A keyed write's answer, from the sheet and what the write did: the sheet, and an undo's message."""
+    if outcome.undone is None:
+        return sheet_text(sheet)
+    return undo_text(sheet, _undo_message(outcome))
 
 
-def _answer_once(
+def _once(
     db: sqlite_utils.Database,
     game_id: str,
     key: str | None,
     request: Request,
-    status: int,
-    write: Callable[[], str],
+    write: Callable[[], tuple[Sheet, Outcome]],
 ) -> Answer:
-    """`write` (checks, writes, returns the answer's text) in one write transaction, at most once per
-    idempotency key. A key already used on the game by the same request (the same fingerprint) gets
-    the first answer again, before anything is checked, and nothing is written; used by another
-    request, `KeyReused` (422), and nothing is written either. A key stored before fingerprints were
-    (m008) has none: it is replayed as before, whatever the request. A refused write (an exception)
-    remembers nothing."""
-    fingerprint = request.fingerprint() if key else None
-    with write_transaction(db):
-        stored = store.idempotent_response(db, game_id, key) if key else None
-        if stored is not None:
-            text, stored_status, stored_fingerprint = stored
-            if stored_fingerprint is not None and stored_fingerprint != fingerprint:
-                raise KeyReused()
-            return Answer(text, stored_status, replayed=True)
-        text = write()
-        if key:
-            store.remember_response(db, game_id, key, text, status, fingerprint)
-    return Answer(text, status)
+    """`write` at most once per key (`answer_once`); a retry's answer is built from the sheet now."""
+
+    def first() -> tuple[str, Outcome]:
+        sheet, outcome = write()
+        return _answer_text(sheet, outcome), outcome
+
+    return answer_once(db, game_id, key, request, first, lambda outcome: _answer_text(get_sheet(db, game_id), outcome))
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -142,14 +102,19 @@ def create_game(db: sqlite_utils.Database, body: Any) -> Sheet:
     fields = parse_game(body)
     evening_id = fields.pop("evening")
     with write_transaction(db):
-        while True:
-            game_id = store.new_game_id()
-            if store.fetch_game(db, game_id) is None:
-                break
+        game_id = unused_game_id(db)
         game = Game(id=game_id, created_at=store.now(), **fields)
         store.insert_game(db, game)
         evenings.place_game(db, game.id, evening_id)  # today's evening unless one was chosen
         return derived.refresh_game(db, game.id)
+
+
+def unused_game_id(db: sqlite_utils.Database) -> str:
+    """A new game's id, random, that no game has."""
+    while True:
+        game_id = store.new_game_id()
+        if store.fetch_game(db, game_id) is None:
+            return game_id
 
 
 # --- recording deals -----------------------------------------------------------------------
@@ -185,13 +150,13 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
     # The input is read and scored before queuing for the write lock: it depends only on the
     # game's rules, which never change, and the lock is held for as short a time as can be.
     game = load_game(db, game_id)
-    request = Request("POST", _game_path(game_id, f"/{kind}s"), body)  # the body as sent, `number` too
+    request = Request("POST", game_path(game_id, f"/{kind}s"), body)  # the body as sent, `number` too
     body, number = _entered_as(body)
     if isinstance(body, dict) and "version" in body:  # the key of an edit, unknown to a new deal
         raise InvalidInput("version", "Clé inconnue : « version ».")
     data = parse_deal_input(kind, body, game)
 
-    def write() -> str:
+    def write() -> tuple[Sheet, Outcome]:
         deals, winner = derived.progress(db, game_id)
         if number is not None and number <= deals:
             existing = build_sheet(game, store.live_deals(db, game_id)).deal(number)
@@ -203,13 +168,13 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
             )
         deal_id = store.insert_deal(db, game_id, kind, data)
         store.log_action(db, game_id, deal_id, "record")
-        return sheet_text(derived.refresh_game(db, game_id, deal_id))
+        return derived.refresh_game(db, game_id, deal_id), RECORDED
 
-    return _answer_once(db, game_id, idempotency_key, request, 201, write)
+    return _once(db, game_id, idempotency_key, request, write)
 
 
 def record_hand(db: sqlite_utils.Database, game_id: str, body: Any, idempotency_key: str | None = None) -> Answer:
-    """Record a hand; a retry carrying an idempotency key already used replays the first answer."""
+    """Record a hand; a retry carrying an idempotency key already used is answered again (`_once`)."""
     return _record(db, game_id, "hand", body, idempotency_key)
 
 
@@ -245,16 +210,14 @@ def _correct(
     game_id: str,
     key: str | None,
     request: Request,
-    correct: Callable[[], T],
-    text_of: Callable[[T], str],
-) -> T | Answer:
-    """A correction in one write transaction. Without an idempotency key (the pages), what `correct`
-    returns; with one (the API), its answer as `text_of` writes it, at most once per key and
-    `request` (`_answer_once`)."""
+    correct: Callable[[], tuple[Sheet, Outcome]],
+) -> tuple[Sheet, Outcome] | Answer:
+    """A correction in one write transaction. Without an idempotency key (the pages), the sheet after
+    it and what it did; with one (the API), its answer, at most once per key and `request` (`_once`)."""
     if not key:
         with write_transaction(db):
             return correct()
-    return _answer_once(db, game_id, key, request, 200, lambda: text_of(correct()))
+    return _once(db, game_id, key, request, correct)
 
 
 def edit_deal(
@@ -262,8 +225,9 @@ def edit_deal(
 ) -> Sheet | Answer:
     """Replace a deal's input; `body["version"]` is the version the editor last saw. The sheet after
     it, or, given a key, the answer (`_correct`)."""
-    request = Request("PUT", _game_path(game_id, f"/hands/{number}"), body)
-    return _correct(db, game_id, idempotency_key, request, lambda: _edit(db, game_id, number, body), sheet_text)
+    request = Request("PUT", game_path(game_id, f"/hands/{number}"), body)
+    done = _correct(db, game_id, idempotency_key, request, lambda: (_edit(db, game_id, number, body), CORRECTED))
+    return done if isinstance(done, Answer) else done[0]
 
 
 def _edit(db: sqlite_utils.Database, game_id: str, number: int, body: Any) -> Sheet:
@@ -286,8 +250,9 @@ def delete_deal(
     """Remove a deal (refused if `version` is given and stale): as `edit_deal`. A delete has no body:
     its fingerprint is its method and path, the version as the API's query string gives it."""
     query = f"?version={version}" if version is not None else ""
-    request = Request("DELETE", _game_path(game_id, f"/hands/{number}{query}"))
-    return _correct(db, game_id, idempotency_key, request, lambda: _delete(db, game_id, number, version), sheet_text)
+    request = Request("DELETE", game_path(game_id, f"/hands/{number}{query}"))
+    done = _correct(db, game_id, idempotency_key, request, lambda: (_delete(db, game_id, number, version), CORRECTED))
+    return done if isinstance(done, Answer) else done[0]
 
 
 def _delete(db: sqlite_utils.Database, game_id: str, number: int, version: Any) -> Sheet:
@@ -299,24 +264,19 @@ def _delete(db: sqlite_utils.Database, game_id: str, number: int, version: Any) 
     return derived.refresh_game(db, game_id, deal.deal_id)
 
 
-UNDO_MESSAGES = {
-    "record": "Donne {number} retirée.",
-    "edit": "Modification de la donne {number} annulée.",
-    "delete": "Donne {number} rétablie.",
-}
-
-
 def undo(db: sqlite_utils.Database, game_id: str, idempotency_key: str | None = None) -> tuple[Sheet, str] | Answer:
     """Revert the game's last record, edit or delete that is not already undone: the sheet after it
     and the message saying what was undone, or, given a key, the answer (`_correct`, `undo_text`).
     Its fingerprint is its method and path: the JSON body the API asks of it says nothing."""
-    request = Request("POST", _game_path(game_id, "/undo"))
-    return _correct(
-        db, game_id, idempotency_key, request, lambda: _undo(db, game_id), lambda undone: undo_text(*undone)
-    )
+    request = Request("POST", game_path(game_id, "/undo"))
+    done = _correct(db, game_id, idempotency_key, request, lambda: _undo(db, game_id))
+    if isinstance(done, Answer):
+        return done
+    sheet, outcome = done
+    return sheet, _undo_message(outcome)
 
 
-def _undo(db: sqlite_utils.Database, game_id: str) -> tuple[Sheet, str]:
+def _undo(db: sqlite_utils.Database, game_id: str) -> tuple[Sheet, Outcome]:
     load_game(db, game_id)
     action = store.last_action(db, game_id)
     if action is None:
@@ -334,53 +294,4 @@ def _undo(db: sqlite_utils.Database, game_id: str) -> tuple[Sheet, str]:
     sheet = derived.refresh_game(db, game_id, deal["id"])
     # The deal's number: its place now, or for a removed record the place it had, the last one.
     number = next((d.number for d in sheet.deals if d.deal_id == deal["id"]), len(sheet.deals) + 1)
-    return sheet, UNDO_MESSAGES[action["action"]].format(number=number)
-
-
-# --- playing again -------------------------------------------------------------------------
-
-# The idempotency key, on the finished game, that remembers its rematch's id: with a line break, which
-# no request's Idempotency-Key header can hold.
-REMATCH_KEY = "rematch\n"
-
-
-def last_game(db: sqlite_utils.Database) -> Game | None:
-    """The game created last, whose teams a new game may take again."""
-    row = db.conn.execute("select id from games order by created_at desc, rowid desc limit 1").fetchone()
-    return store.fetch_game(db, row[0]) if row else None
-
-
-def rematch_body(game: Game) -> dict[str, Any]:
-    """A new game's body (the API's) with `game`'s teams, seats, target and rules; the deal passes to
-    the player after the one who dealt first."""
-    return {
-        "teams": dict(game.teams),
-        "players": list(game.players),
-        "dealer": (game.first_dealer + 1) % len(game.players),
-        "target": game.target,
-        "rules": game.rules.as_json(),
-    }
-
-
-def rematch(db: sqlite_utils.Database, game_id: str) -> str:
-    """The id of `game_id`'s rematch: a new game like `rematch_body`, in the same evening, made once.
-    A second request (a double tap, another phone) gets the same game, created by the first."""
-    game = load_game(db, game_id)
-    fields = parse_game(rematch_body(game))
-    fields.pop("evening")
-    with write_transaction(db):
-        stored = store.idempotent_response(db, game_id, REMATCH_KEY)
-        if stored is not None:  # games are never deleted: it is still there
-            return stored[0]
-        if derived.progress(db, game_id)[1] is None:
-            raise Conflict("La partie n'est pas finie : la revanche se joue une fois la partie gagnée.")
-        while True:
-            new_id = store.new_game_id()
-            if store.fetch_game(db, new_id) is None:
-                break
-        store.insert_game(db, Game(id=new_id, created_at=store.now(), **fields))
-        evening = db.conn.execute("select evening_id from games where id = ?", [game_id]).fetchone()[0]
-        evenings.place_game(db, new_id, evening)
-        derived.refresh_game(db, new_id)
-        store.remember_response(db, game_id, REMATCH_KEY, new_id, 201)  # no fingerprint: one request only
-    return new_id
+    return sheet, Outcome(200, undone=action["action"], number=number)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -35,6 +35,11 @@ def execute(database: sqlite_utils.Database, sql: str, params: Sequence[Any] = (
     inside whatever transaction the caller holds: with `rows` and `insert`, the one way the app
     runs SQL, always from the store's modules."""
     return database.conn.execute(sql, params)
+
+
+def execute_many(database: sqlite_utils.Database, sql: str, params: Iterable[Sequence[Any]]) -> None:
+    """One statement run for each of many rows (an import's thousands), as `execute` runs it once."""
+    database.conn.executemany(sql, params)
 
 
 def is_file(path: str) -> bool:

@@ -1,9 +1,8 @@
-"""The stored inputs of games: games, deals, actions and idempotency keys, read and written in SQLite
-(no rules here: scores are derived from these rows by `belote.sheet`)."""
+"""The stored inputs of games: games, deals and actions, read and written in SQLite (no rules here:
+scores are derived from these rows by `belote.sheet`)."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import secrets
 from datetime import UTC, datetime
@@ -162,44 +161,3 @@ def mark_undone(db: sqlite_utils.Database, action_id: int) -> None:
 def deal_row(db: sqlite_utils.Database, deal_id: int) -> dict[str, Any]:
     row = rows(db, "select * from deals where id = ?", [deal_id])[0]
     return {**row, "input": json.loads(row["input"])}
-
-
-def request_fingerprint(method: str, path: str, body: Any = None) -> str:
-    """What a request asked for, as stored with its idempotency key: the sha256 of its method, its
-    path (the API's, whichever of the API or the pages sent it) and its body as canonical JSON (keys
-    sorted, no spaces), so that the same request sent again, by the same client or page, has the
-    same fingerprint, and any other request another one."""
-    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=repr)
-    return hashlib.sha256(f"{method} {path}\n{canonical}".encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def idempotent_response(db: sqlite_utils.Database, game_id: str, key: str) -> tuple[str, int, str | None] | None:
-    """The JSON text and the status first answered to a request with this key, if there was one, and
-    that request's fingerprint (None for a key stored before fingerprints were: m008)."""
-    found = db.conn.execute(
-        "select response, status, fingerprint from idempotency_keys where game_id = ? and key = ?", [game_id, key]
-    )
-    row = found.fetchone()
-    return (row[0], row[1], row[2]) if row else None
-
-
-def remember_response(
-    db: sqlite_utils.Database,
-    game_id: str,
-    key: str,
-    response: str,
-    status: int = 201,
-    fingerprint: str | None = None,
-) -> None:
-    insert(
-        db,
-        "idempotency_keys",
-        {
-            "game_id": game_id,
-            "key": key,
-            "status": status,
-            "response": response,
-            "fingerprint": fingerprint,
-            "created_at": now(),
-        },
-    )

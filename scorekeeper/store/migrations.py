@@ -8,6 +8,8 @@ today's code (`store.migrate`).
 
 from __future__ import annotations
 
+import json
+import re
 from datetime import UTC, datetime, timedelta
 
 import sqlite_utils
@@ -263,3 +265,53 @@ def m009_house_rules(db: sqlite_utils.Database) -> None:
         ("scoring", "points_faits"),
     ):
         games.add_column(column, int if isinstance(default, int) else str, not_null_default=default)
+
+
+# m010: an undo's answer ("message") named the action it took back and its deal's number, in these
+# three sentences, as `services.games` wrote them from the first day to this one.
+M010_UNDO_MESSAGES = {
+    "record": re.compile(r"Donne (\d+) retirée\."),
+    "edit": re.compile(r"Modification de la donne (\d+) annulée\."),
+    "delete": re.compile(r"Donne (\d+) rétablie\."),
+}
+
+
+@migrations()
+def m010_idempotency_outcomes(db: sqlite_utils.Database) -> None:
+    # An idempotency key no longer keeps the whole answer (the sheet's JSON: 150 KB for a 40-deal
+    # game's keys, kept forever), but what its retry's answer is built again from, with the game as
+    # stored: the status it has, and for an undo the action it took back and that deal's number
+    # (its message). Keys older than a day are deleted by the next keyed write: indexed by time.
+    # The rematch of a finished game, kept until now as a key on it ("rematch" and a line break,
+    # its answer the new game's id), is a link between two games, not a retry: a table of its own.
+    db["rematches"].create(
+        {"game_id": str, "rematch_id": str},
+        pk="game_id",
+        not_null={"rematch_id"},
+        foreign_keys=[("game_id", "games", "id"), ("rematch_id", "games", "id")],
+    )
+    db.execute(
+        "insert into rematches (game_id, rematch_id) select game_id, response from idempotency_keys"
+        " where key = ? and response in (select id from games)",
+        ["rematch\n"],
+    )
+    db.execute("delete from idempotency_keys where key = ?", ["rematch\n"])
+    keys = db["idempotency_keys"]
+    keys.add_column("undone", str)
+    keys.add_column("number", int)
+    # Every key stored before still replays: a record's, an edit's or a delete's answer is the
+    # sheet; an undo's, the sheet and its message, rebuilt from the two columns read here.
+    for row in list(db.query("select game_id, key, response from idempotency_keys")):
+        try:
+            message = json.loads(row["response"]).get("message")
+        except (ValueError, TypeError, AttributeError):
+            continue
+        for undone, pattern in M010_UNDO_MESSAGES.items():
+            found = pattern.fullmatch(message) if isinstance(message, str) else None
+            if found:
+                db.execute(
+                    "update idempotency_keys set undone = ?, number = ? where game_id = ? and key = ?",
+                    [undone, int(found.group(1)), row["game_id"], row["key"]],
+                )
+    keys.transform(drop={"response"})
+    keys.create_index(["created_at"])

@@ -7,6 +7,7 @@ from flask import Response, current_app, jsonify, make_response, request
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.sheet_json import deal_to_json
 from scorekeeper.services import games as service
+from scorekeeper.services.idempotency import Answer
 from scorekeeper.web.api.common import ApiError, bp, json_body
 from scorekeeper.web.database import get_db
 
@@ -34,9 +35,9 @@ def _sheet(sheet: Sheet, status: int = 200) -> Response:
     return _json_text(service.sheet_text(sheet), status)
 
 
-def _answer(outcome: service.Answer) -> Response:
-    """A write's answer as the service wrote it: the same text and status for a request and its
-    retries (201 for a record, 200 for a correction)."""
+def _answer(outcome: Answer) -> Response:
+    """A write's answer as the service wrote it: for a request and its retries the same status (201
+    for a record, 200 for a correction), a retry's text built again from the game as stored."""
     return _json_text(outcome.text, outcome.status)
 
 
@@ -79,8 +80,8 @@ def record_redeal(game_id: str):
 
 
 # The corrections, like the records, take an optional Idempotency-Key: with one, the service
-# answers with the text (the first answer again for a retry of the same request, a 422 for a key
-# another request used: `service.KeyReused`); without one, with the sheet.
+# answers with the text (built again for a retry of the same request, a 422 for a key
+# another request used: `KeyReused`); without one, with the sheet.
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")

@@ -11,7 +11,7 @@ import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
-from scorekeeper.services import export, importing
+from scorekeeper.services import export, import_checks, importing
 from scorekeeper.store import derived
 from scorekeeper.store.db import connect, write_transaction
 
@@ -73,10 +73,10 @@ def import_command(file: str) -> None:
 
     database = _database()
     try:
-        progress(importing.READING, 0, 0)
-        data = importing.read_json(Path(file).read_bytes())
+        progress(import_checks.READING, 0, 0)
+        data = import_checks.read_json(Path(file).read_bytes())
         report = importing.import_archive(database, data, progress=progress)
-    except importing.ImportRefused as error:
+    except import_checks.ImportRefused as error:
         raise click.ClickException(error.message + " Rien n'a été importé.") from None
     finally:
         database.close()

@@ -24,7 +24,7 @@ from scorekeeper.belote.evenings import short_date
 from scorekeeper.belote.explain import explain
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.terms import Team
-from scorekeeper.services import export, figure_lists, importing, lists, stats
+from scorekeeper.services import export, figure_lists, import_checks, import_jobs, lists, stats
 from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.store.db import write_transaction
@@ -198,13 +198,13 @@ def export_game(game_id: str, kind: str):
 @bp.route("/archives/importer", methods=["GET", "POST"])
 @csrf.exempt  # the form checks its own token, after the larger body limit below is set
 def import_archive():
-    """The file is imported in a thread of this process (`importing.start_import`): a small one is
+    """The file is imported in a thread of this process (`import_jobs.start_import`): a small one is
     done before the answer (its report, or the form with its refusal); a large one's page shows its
     progress until it is done."""
     request.max_content_length = IMPORT_MAX_BYTES
     form = ImportForm()
     if form.validate_on_submit():
-        import_id, status = importing.start_import(
+        import_id, status = import_jobs.start_import(
             current_app.config["DATABASE"], form.archive.data.read(), wait=IMPORT_WAIT_S
         )
         if status["state"] == "refused":
@@ -222,7 +222,7 @@ def import_archive():
 @bp.get("/archives/import/<import_id>")
 def import_report(import_id: str):
     """An import's progress (the page refreshes itself, without a script) or what it did."""
-    status = importing.import_status(current_app.config["DATABASE"], import_id)
+    status = import_jobs.import_status(current_app.config["DATABASE"], import_id)
     if status is None:
         abort(404)
     response = make_response(render_template("archive/import_report.html", status=status, steps=IMPORT_STEPS))
@@ -231,7 +231,7 @@ def import_report(import_id: str):
 
 
 IMPORT_WAIT_S = 3  # how long the page waits for an import before showing its progress
-IMPORT_STEPS = (importing.READING, importing.CHECKING, importing.WRITING)
+IMPORT_STEPS = (import_checks.READING, import_checks.CHECKING, import_checks.WRITING)
 
 
 # --- search and statistics -----------------------------------------------------------------

@@ -7,8 +7,7 @@ from flask import abort, flash, redirect, render_template, url_for
 
 from scorekeeper.belote.errors import Conflict, NotFound
 from scorekeeper.belote.game import Game
-from scorekeeper.services import games as service
-from scorekeeper.services import lists
+from scorekeeper.services import lists, playing_again
 from scorekeeper.web.database import get_db
 from scorekeeper.web.sheet.forms import ConfirmForm, GameForm
 from scorekeeper.web.sheet.routes import bp
@@ -22,7 +21,7 @@ def rematch(game_id: str):
         flash("Revanche non créée : la page avait expiré, touchez « Revanche » à nouveau.", "error")
         return redirect(url_for("sheet.show", game_id=game_id))
     try:
-        new_id = service.rematch(get_db(), game_id)
+        new_id = playing_again.rematch(get_db(), game_id)
     except NotFound:
         abort(404)
     except Conflict as error:
@@ -35,16 +34,16 @@ def rematch(game_id: str):
 def resume_last():
     """The new-game form with the last game's teams, players, target and rules; the first deal goes
     to the player after that game's first dealer. Nothing is created until the form is sent."""
-    game = service.last_game(get_db())
+    game = playing_again.last_game(get_db())
     if game is None:
         return redirect(url_for("sheet.create"))
     form = GameForm()
     form.set_evenings(lists.evening_choices(get_db(), 12))
-    form.fill_from(service.rematch_body(game))
+    form.fill_from(playing_again.rematch_body(game))
     return render_template("sheet/new_game.html", form=form, resumed=game)
 
 
 @bp.app_template_global()
 def last_game_lineup() -> Game | None:
     """The last game, for the new-game form's offer to take its teams again."""
-    return service.last_game(get_db())
+    return playing_again.last_game(get_db())

@@ -20,6 +20,7 @@ from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.terms import CARD_POINTS_TOTAL, Team
 from scorekeeper.services import games as service
 from scorekeeper.services import lists
+from scorekeeper.services.idempotency import KeyReused
 from scorekeeper.web.api.score import result_to_json
 from scorekeeper.web.conditional import not_modified, validated_by
 from scorekeeper.web.database import get_db
@@ -191,7 +192,7 @@ def record(game_id: str):
             )
         except service.DealAlreadyRecorded as taken:
             return _already_recorded(sheet, taken)
-        except service.KeyReused:
+        except KeyReused:
             # This form was saved already, and has been changed since (the browser's "back"): a
             # new form's id, so that "Enregistrer" records it as a deal of its own if meant.
             form.request_id.data = _new_request_id()
