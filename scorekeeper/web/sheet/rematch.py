@@ -10,7 +10,8 @@ from scorekeeper.belote.game import Game
 from scorekeeper.services import games as service
 from scorekeeper.services import lists
 from scorekeeper.web.database import get_db
-from scorekeeper.web.sheet.forms import ConfirmForm, GameForm
+from scorekeeper.web.form_base import ConfirmForm
+from scorekeeper.web.sheet.game_form import GameForm
 from scorekeeper.web.sheet.routes import bp
 
 
