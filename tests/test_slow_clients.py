@@ -12,9 +12,9 @@ import time
 import pytest
 
 from scorekeeper.store.migrate import migrate
-from scorekeeper.web.errors import MAX_BODY_BYTES
 from scorekeeper.web.security import HEADERS
 from scorekeeper.web.server_worker import SILENCE_S, PhoneSocket
+from scorekeeper.web.settings import MAX_BODY_BYTES
 from tests.bench_scripts import bench_module
 
 WORKERS = 2
