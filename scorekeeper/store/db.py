@@ -6,7 +6,7 @@ import fcntl
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -36,6 +36,11 @@ def execute(database: sqlite_utils.Database, sql: str, params: Sequence[Any] = (
     inside whatever transaction the caller holds: with `rows` and `insert`, the one way the app
     runs SQL, always from the store's modules."""
     return database.conn.execute(sql, params)
+
+
+def execute_many(database: sqlite_utils.Database, sql: str, params: Iterable[Sequence[Any]]) -> None:
+    """One statement run for each row of `params` (many rows written at once), as `execute` is."""
+    database.conn.executemany(sql, params)
 
 
 def is_file(path: str) -> bool:

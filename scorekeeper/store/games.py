@@ -14,7 +14,7 @@ import sqlite_utils
 from scorekeeper.belote.game import Game, Rules
 from scorekeeper.belote.house_rules import OPTION_KEYS, HouseRules, parse_house_rules
 from scorekeeper.belote.terms import Rounding
-from scorekeeper.store.db import insert, rows
+from scorekeeper.store.db import execute, insert, rows
 
 ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: read aloud across a table
 ID_LENGTH = 8
@@ -92,7 +92,7 @@ def live_deals(db: sqlite_utils.Database, game_id: str) -> list[dict[str, Any]]:
 
 def revision(db: sqlite_utils.Database, game_id: str) -> int:
     """Grows with every write to the game (each write is an action): what a refresh compares."""
-    return db.conn.execute("select count(*) from actions where game_id = ?", [game_id]).fetchone()[0]
+    return rows(db, "select count(*) as n from actions where game_id = ?", [game_id])[0]["n"]
 
 
 def input_text(data: dict[str, Any]) -> str:
@@ -120,7 +120,8 @@ def insert_deal(db: sqlite_utils.Database, game_id: str, kind: str, data: dict[s
 def update_deal(db: sqlite_utils.Database, deal_id: int, **changes: Any) -> None:
     if "input" in changes:
         changes["input"] = input_text(changes["input"])
-    db.execute(
+    execute(
+        db,
         "update deals set " + ", ".join(f"{column} = ?" for column in changes) + ", updated_at = ? where id = ?",
         [*changes.values(), now(), deal_id],
     )
@@ -156,7 +157,7 @@ def last_action(db: sqlite_utils.Database, game_id: str) -> dict[str, Any] | Non
 
 
 def mark_undone(db: sqlite_utils.Database, action_id: int) -> None:
-    db.execute("update actions set undone_at = ? where id = ?", [now(), action_id])
+    execute(db, "update actions set undone_at = ? where id = ?", [now(), action_id])
 
 
 def deal_row(db: sqlite_utils.Database, deal_id: int) -> dict[str, Any]:
@@ -176,11 +177,10 @@ def request_fingerprint(method: str, path: str, body: Any = None) -> str:
 def idempotent_response(db: sqlite_utils.Database, game_id: str, key: str) -> tuple[str, int, str | None] | None:
     """The JSON text and the status first answered to a request with this key, if there was one, and
     that request's fingerprint (None for a key stored before fingerprints were: m008)."""
-    found = db.conn.execute(
-        "select response, status, fingerprint from idempotency_keys where game_id = ? and key = ?", [game_id, key]
+    found = rows(
+        db, "select response, status, fingerprint from idempotency_keys where game_id = ? and key = ?", [game_id, key]
     )
-    row = found.fetchone()
-    return (row[0], row[1], row[2]) if row else None
+    return (found[0]["response"], found[0]["status"], found[0]["fingerprint"]) if found else None
 
 
 def remember_response(
