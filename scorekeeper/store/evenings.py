@@ -23,7 +23,7 @@ from scorekeeper.store.db import execute, rows
 from scorekeeper.store.db import insert as insert_row
 
 # The table's time zone for what runs now: the web layer sets it from the app's `TIMEZONE` for
-# each request (`web.archive.routes`); anything else (a script, a test) gets Paris.
+# each request (`web.table_clock`); anything else (a script, a test) gets Paris.
 TABLE_ZONE: ContextVar[tzinfo | None] = ContextVar("table_zone", default=None)
 
 
