@@ -1,5 +1,5 @@
 // The deal form's fields and a hand's JSON, both ways, as the server's DealForm does it
-// (scorekeeper/web/sheet/forms.py): `read` is its to_body, `fill` its fill_from. Written twice, so
+// (scorekeeper/web/sheet/deal_form.py): `read` is its to_body, `fill` its fill_from. Written twice, so
 // tests/browser/test_deal_fields.py holds each to the Python on thousands of hands.
 (function (root) {
   "use strict";

@@ -12,7 +12,7 @@ import pytest
 from werkzeug.security import generate_password_hash
 
 from scorekeeper.web import create_app
-from scorekeeper.web.access import PASSWORD_FILE
+from scorekeeper.web.access.password import PASSWORD_FILE
 
 PASSWORD = "belote-du-jeudi"
 HASH = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")  # fast: a test needs no scrypt
@@ -164,7 +164,7 @@ def test_logging_out_closes_writes_again(locked, client, game_id):
 
 def test_entry_expires(locked, client, game_id, monkeypatch):
     login(client)
-    import scorekeeper.web.access as access
+    from scorekeeper.web.access import views as access
 
     later = access.time.time() + locked.config["TABLE_SESSION_HOURS"] * 3600 + 1
     monkeypatch.setattr(access.time, "time", lambda: later)
@@ -231,7 +231,7 @@ def test_a_right_password_clears_the_address_and_old_guesses_are_pruned(locked, 
     assert login(client).status_code == 302
     assert attempts(locked) == 0
     login(client, password="faux", address="192.0.2.50")
-    import scorekeeper.web.access as access
+    from scorekeeper.web.access import views as access
 
     later = access.time.time() + locked.config["LOGIN_WINDOW_MINUTES"] * 60 + 1
     monkeypatch.setattr(access.time, "time", lambda: later)

@@ -155,3 +155,51 @@ def test_the_server_layer_sits_above_the_web_and_only_it_speaks_to_waitress():
     assert "waitress.channel" in GRAPH["scorekeeper.server.limits"]
     speaking = {module for module, targets in GRAPH.items() if any(t.split(".")[0] == "waitress" for t in targets)}
     assert speaking and all(layer_of(module)[0] == "server" for module in speaking), sorted(speaking)
+
+
+# --- one way to run SQL (issue 22): the store's ----------------------------------------------
+
+# What runs SQL on a connection, sqlite3's or sqlite-utils': above the store, none of it is called.
+SQL_CALLS = {"query", "execute", "executemany", "executescript", "count_where", "rows_where", "insert_all", "upsert"}
+SQL_CALLS |= {"Database"}  # sqlite-utils' own connection; sqlite3's, below
+
+
+def sql_run_in(source: str) -> list[str]:
+    """The calls in a source that run SQL themselves rather than through the store's modules."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr in SQL_CALLS or ast.unparse(node.func) == "sqlite3.connect":
+                found.append(f"line {node.lineno}: .{node.func.attr}()")
+        elif isinstance(node, ast.Attribute) and node.attr == "conn":  # a connection's own
+            found.append(f"line {node.lineno}: .conn")
+    return sorted(found)
+
+
+@pytest.mark.parametrize(
+    "module",
+    sorted(m for m in MODULES if layer_of(m)[0] in ("services", "web")),
+)
+def test_sql_runs_only_in_the_store(module):
+    assert sql_run_in(MODULES[module].read_text(encoding="utf-8")) == []
+
+
+def test_the_sql_check_sees_every_way_to_run_it():
+    source = (
+        "rows = db.query('select 1')\n"
+        "db.execute('update games set target = 1000')\n"
+        "db.conn.execute('select 1')\n"
+        "db['games'].count_where('id = ?', ['x'])\n"
+        "found = store.fetch_game(db, 'x')\n"
+        "other = sqlite3.connect(path)\n"
+        "probe.connect(('10.254.254.254', 1))\n"
+        "def read(db: sqlite_utils.Database) -> None: ...\n"
+    )
+    assert sql_run_in(source) == [
+        "line 1: .query()",
+        "line 2: .execute()",
+        "line 3: .conn",
+        "line 3: .execute()",
+        "line 4: .count_where()",
+        "line 6: .connect()",
+    ]

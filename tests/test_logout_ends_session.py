@@ -108,7 +108,7 @@ def test_a_cookie_from_before_session_ids_must_enter_again(locked):
 
 
 def test_ended_sessions_are_pruned_once_they_would_have_expired(locked, monkeypatch):
-    import scorekeeper.web.access as access
+    from scorekeeper.web.access import views as access
 
     phone = locked.test_client()
     login(phone)

@@ -30,7 +30,7 @@ from scorekeeper.belote.hand_json import parse_hand
 from scorekeeper.belote.melds import compare_hands, find_melds
 from scorekeeper.belote.scoring import meld_winner
 from scorekeeper.belote.terms import Mode
-from scorekeeper.web.sheet.forms import DealForm
+from scorekeeper.web.sheet.deal_form import DealForm
 from tests.test_sheet_pages import create_named_game, the_form
 
 CHECKER = "/outils/annonces"

@@ -263,7 +263,7 @@ def test_the_limit_holds_on_a_read_only_disk(locked, disk):
 
 def test_the_password_is_checked_before_anything_is_written(locked, monkeypatch):
     """The right password writes nothing when the address has no wrong guess to forget."""
-    import scorekeeper.web.access as access
+    from scorekeeper.web.access import views as access
 
     def refuse(*args, **kwargs):
         raise AssertionError("a write at login")

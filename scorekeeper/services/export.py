@@ -25,7 +25,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +33,7 @@ import sqlite_utils
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.sheet import build_sheet
 from scorekeeper.belote.terms import BestMeldCall, Meld
+from scorekeeper.store import archive_inputs
 from scorekeeper.store import games as store
 
 FORMAT = "belote-bridgee-archive"
@@ -66,7 +66,8 @@ class ArchivedGame:
         }
 
 
-def _game_json(row: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, Any]:
+def game_json(row: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, Any]:
+    """A stored game (its row and its live deals) as the archive's JSON has it."""
     inputs = [{"kind": deal["kind"], "input": deal["input"]} for deal in deals]
     game = ArchivedGame(store.game_from_row(row), row["evening_id"], inputs)
     return game.as_json()
@@ -76,45 +77,23 @@ def _evening_json(row: dict[str, Any]) -> dict[str, Any]:
     return {key: row[key] for key in ("id", "date", "place", "note", "created_at")}
 
 
-def _live_deals(db: sqlite_utils.Database, where: str, params: list[Any]) -> dict[str, list[dict[str, Any]]]:
-    by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for row in db.query(
-        "select d.game_id, d.id, d.kind, d.input, d.version from deals d join games g on g.id = d.game_id "
-        f"where d.deleted_at is null and {where} order by d.game_id, d.id",
-        params,
-    ):
-        by_game[row["game_id"]].append({**row, "input": json.loads(row["input"])})
-    return by_game
-
-
-def _selection(evening_id: int | None, game_id: str | None) -> tuple[str, list[Any]]:
-    """The games to export, as a condition on `games g`."""
-    if game_id is not None:
-        return "g.id = ?", [game_id]
-    if evening_id is not None:
-        return "g.evening_id = ?", [evening_id]
-    return "1 = 1", []
-
-
 def archive_data(db: sqlite_utils.Database, *, evening_id: int | None = None, game_id: str | None = None) -> dict:
     """The archive (or one evening, or one game) in the JSON format above, as Python values."""
-    where, params = _selection(evening_id, game_id)
-    games = list(db.query(f"select g.* from games g where {where} order by g.created_at, g.id", params))
-    deals = _live_deals(db, where, params)
+    games = archive_inputs.games(db, evening_id, game_id)
+    deals = archive_inputs.live_deals(db, evening_id, game_id)
     if evening_id is not None:
         evening_ids = [evening_id]
     else:
         evening_ids = sorted({row["evening_id"] for row in games if row["evening_id"] is not None})
     if game_id is None and evening_id is None:  # everything: the evenings without a game too
-        evening_rows = list(db.query("select * from evenings order by date, id"))
+        evening_rows = archive_inputs.evenings(db)
     else:
-        marks = ", ".join("?" for _ in evening_ids)
-        evening_rows = list(db.query(f"select * from evenings where id in ({marks}) order by date, id", evening_ids))
+        evening_rows = archive_inputs.evenings(db, evening_ids)
     return {
         "format": FORMAT,
         "version": VERSION,
         "evenings": [_evening_json(row) for row in evening_rows],
-        "games": [_game_json(row, deals.get(row["id"], [])) for row in games],
+        "games": [game_json(row, deals.get(row["id"], [])) for row in games],
     }
 
 
@@ -250,10 +229,9 @@ def export_csv(
     """One row per live deal (redeals too), with each deal's scores and the totals after it; for a
     French spreadsheet (`;` and a byte order mark) unless `separator` is "comma"."""
     delimiter = CSV_SEPARATORS[separator]
-    where, params = _selection(evening_id, game_id)
-    games = list(db.query(f"select g.* from games g where {where} order by g.created_at, g.id", params))
-    deals = _live_deals(db, where, params)
-    evening_rows = {row["id"]: row for row in db.query("select * from evenings")}
+    games = archive_inputs.games(db, evening_id, game_id)
+    deals = archive_inputs.live_deals(db, evening_id, game_id)
+    evening_rows = {row["id"]: row for row in archive_inputs.evenings(db)}
     out = io.StringIO()
     if delimiter == ";":
         out.write(BOM)

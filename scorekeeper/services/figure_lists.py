@@ -5,7 +5,6 @@ games they select, found by the same conditions that counted the figure (`stats`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import sqlite_utils
 
@@ -13,6 +12,8 @@ from scorekeeper.belote.errors import Refusal
 from scorekeeper.belote.names import name_key, pair_key
 from scorekeeper.belote.terms import CONTRACT_TITLES, MODE_LABELS, Coinche, Mode
 from scorekeeper.services.lists import GAMES_PER_PAGE, Page, game_lines, offset
+from scorekeeper.store import figure_deals
+from scorekeeper.store.figure_deals import DealSelection, GameSelection
 
 DEALS_PER_PAGE = 50
 ROLES = {"preneur": "prises", "defense": "en défense", "tous": "jouées"}
@@ -27,17 +28,8 @@ class BadFilter(Refusal):
 
 
 @dataclass
-class DealFilter:
-    """Which deals: of whom (a player or a team, taking, defending or either), which contract."""
-
-    kind: str | None = None  # "joueur", "equipe" or None: every deal
-    key: str = ""
-    role: str = "tous"
-    mode: str | None = None
-    contract: str | None = None
-    coinche: str | None = None  # "1": coinched or surcoinched; "0": not; or one level
-    made: str | None = None  # "1" or "0"
-    unannounced: bool = False  # all tricks on a numeric contract
+class DealFilter(DealSelection):
+    """Which deals, as a list's query string names them (checked: `BadFilter`), and in words."""
 
     @classmethod
     def from_args(cls, args) -> DealFilter:
@@ -54,51 +46,6 @@ class DealFilter:
         _check(made, {"1", "0"}, "fait")
         unannounced = args.get("capot-non-annonce") == "1"
         return cls(kind, key, role, mode, contract, coinche, made, unannounced)
-
-    def where(self) -> tuple[list[str], list[Any]]:
-        clauses, params = ["df.kind = 'hand'"], []
-        if self.kind == "joueur":
-            if self.role == "preneur":
-                clauses.append("df.taker_key = ?")
-                params.append(self.key)
-            else:
-                clauses.append("df.game_id in (select game_id from game_players where name_key = ?)")
-                params.append(self.key)
-                if self.role == "defense":
-                    clauses.append(
-                        "df.taker <> (select team from game_players p where p.game_id = df.game_id "
-                        "and p.name_key = ? limit 1)"
-                    )
-                    params.append(self.key)
-        elif self.kind == "equipe":
-            clauses.append("df.game_id in (select game_id from game_teams where pair_key = ?)")
-            params.append(self.key)
-            if self.role != "tous":
-                operator = "=" if self.role == "preneur" else "<>"
-                clauses.append(
-                    f"df.taker {operator} (select team from game_teams t where t.game_id = df.game_id "
-                    "and t.pair_key = ? limit 1)"
-                )
-                params.append(self.key)
-        if self.mode:
-            clauses.append("df.mode = ?")
-            params.append(self.mode)
-        if self.contract:
-            clauses.append("df.contract = ?")
-            params.append(self.contract)
-        if self.coinche == "1":
-            clauses.append("df.coinche <> 'none'")
-        elif self.coinche == "0":
-            clauses.append("df.coinche = 'none'")
-        elif self.coinche:
-            clauses.append("df.coinche = ?")
-            params.append(self.coinche)
-        if self.made:
-            clauses.append("df.made = ?")
-            params.append(int(self.made))
-        if self.unannounced:
-            clauses.append("df.all_tricks = 1 and df.contract not in ('capot', 'generale')")
-        return clauses, params
 
     def describe(self, subject_name: str | None) -> str:
         """The list's title, in French: 'Donnes prises par Ana, ♥ cœur, faites'."""
@@ -159,16 +106,7 @@ class DealLine:
 
 def deals(db: sqlite_utils.Database, deal_filter: DealFilter, number: int, per_page: int = DEALS_PER_PAGE) -> Page:
     """The deals that match, the newest game first, in the order they were dealt."""
-    clauses, params = deal_filter.where()
-    where = " and ".join(clauses)
-    total = next(db.query(f"select count(*) as n from deal_facts df where {where}", params))["n"]
-    rows = db.query(
-        "select df.*, e.date as evening_date, g.team_a, g.team_b, g.player_0, g.player_1, g.player_2, g.player_3 from "
-        f"(select * from deal_facts df where {where} order by df.played_at desc, df.game_id, df.number "
-        "limit ? offset ?) df join games g on g.id = df.game_id left join evenings e on e.id = df.evening_id "
-        "order by df.played_at desc, df.game_id, df.number",
-        [*params, per_page, offset(number, per_page)],
-    )
+    total, rows = figure_deals.deals(db, deal_filter, per_page, offset(number, per_page))
     lines = [
         DealLine(
             game_id=row["game_id"],
@@ -190,11 +128,8 @@ def deals(db: sqlite_utils.Database, deal_filter: DealFilter, number: int, per_p
 
 
 @dataclass
-class GameFilter:
-    kind: str
-    key: str
-    outcome: str | None = None
-    partner: str | None = None
+class GameFilter(GameSelection):
+    """Which games of a player or a team, as a list's query string names them, and in words."""
 
     @classmethod
     def from_args(cls, args) -> GameFilter:
@@ -217,25 +152,5 @@ class GameFilter:
 
 
 def games(db: sqlite_utils.Database, game_filter: GameFilter, number: int, per_page: int = GAMES_PER_PAGE) -> Page:
-    table, column = ("game_players", "name_key") if game_filter.kind == "joueur" else ("game_teams", "pair_key")
-    clauses, params = [f"{column} = ?"], [game_filter.key]
-    outcome = game_filter.outcome
-    if outcome == "gagnees":
-        clauses.append("won = 1")
-    elif outcome == "perdues":
-        clauses.append("finished = 1 and won = 0")
-    elif outcome == "finies":
-        clauses.append("finished = 1")
-    elif outcome == "en-cours":
-        clauses.append("finished = 0")
-    if game_filter.partner:
-        clauses.append("partner_key = ?")
-        params.append(game_filter.partner)
-    where = " and ".join(clauses)
-    total = next(db.query(f"select count(distinct game_id) as n from {table} where {where}", params))["n"]
-    rows = db.query(
-        f"select game_id, max(played_at) as played_at from {table} where {where} "
-        "group by game_id order by played_at desc, game_id limit ? offset ?",
-        [*params, per_page, offset(number, per_page)],
-    )
-    return Page(game_lines(db, [row["game_id"] for row in rows]), number, per_page, total)
+    total, game_ids = figure_deals.games(db, game_filter, per_page, offset(number, per_page))
+    return Page(game_lines(db, game_ids), number, per_page, total)

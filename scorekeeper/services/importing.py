@@ -31,7 +31,7 @@ from scorekeeper.belote.sheet import Sheet, build_sheet
 from scorekeeper.services import export
 from scorekeeper.services.export import ArchivedGame
 from scorekeeper.services.import_checks import WRITING, ImportRefused, Progress, check_archive, no_progress
-from scorekeeper.store import derived, imports
+from scorekeeper.store import archive_inputs, derived, imports
 from scorekeeper.store import games as store
 from scorekeeper.store.archive_rows import game_rows
 from scorekeeper.store.db import write_transaction
@@ -130,9 +130,9 @@ def _existing_games(db: sqlite_utils.Database, ids: list[str]) -> dict[str, dict
     """The games of `ids` that are here, as the archive's JSON has them (without their evening)."""
     found: dict[str, dict[str, Any]] = {}
     for where, chunk in imports.chunks(ids):
-        deals = export._live_deals(db, where, chunk)
+        deals = archive_inputs.deals_where(db, where, chunk)
         for row in imports.game_rows(db, where, chunk):
-            game = export._game_json(row, deals.get(row["id"], []))
+            game = export.game_json(row, deals.get(row["id"], []))
             game.pop("evening")
             found[row["id"]] = game
     return found

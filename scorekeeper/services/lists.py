@@ -1,7 +1,8 @@
 """What the archive's pages read: evenings and their games, games in progress, a player search.
 
-Everything here reads the derived tables (store/derived.py) through their indexes and
-pages its lists, so that a page costs the same with 50 games or 5,000. Nothing here scores.
+Everything here reads the derived tables (store/derived.py writes them) through the queries of
+store/archive_lists.py, which page every list: a page costs the same with 50 games or 5,000.
+Nothing here scores.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import sqlite_utils
 from scorekeeper.belote.evenings import evening_label
 from scorekeeper.belote.names import name_key
 from scorekeeper.belote.terms import team_players
-from scorekeeper.store import evenings
+from scorekeeper.store import archive_lists, evenings
 
 EVENINGS_PER_PAGE = 10
 GAMES_PER_PAGE = 30
@@ -76,12 +77,6 @@ class GameLine:
         return team_players(self.players)
 
 
-GAME_COLUMNS = """
-    g.id, g.team_a, g.team_b, g.player_0, g.player_1, g.player_2, g.player_3, g.target,
-    s.total_a, s.total_b, s.winner, s.finished, s.deal_count, s.played_at, s.evening_id
-"""
-
-
 def _game_line(row: dict[str, Any]) -> GameLine:
     return GameLine(
         id=row["id"],
@@ -99,14 +94,7 @@ def _game_line(row: dict[str, Any]) -> GameLine:
 
 def game_lines(db: sqlite_utils.Database, game_ids: list[str]) -> list[GameLine]:
     """The games named, in the order given."""
-    if not game_ids:
-        return []
-    marks = ", ".join("?" for _ in game_ids)
-    rows = db.query(
-        f"select {GAME_COLUMNS} from game_summaries s join games g on g.id = s.game_id where s.game_id in ({marks})",
-        game_ids,
-    )
-    by_id = {row["id"]: _game_line(row) for row in rows}
+    by_id = {row["id"]: _game_line(row) for row in archive_lists.games_by_id(db, game_ids)}
     return [by_id[game_id] for game_id in game_ids if game_id in by_id]
 
 
@@ -117,12 +105,7 @@ def game_line(db: sqlite_utils.Database, game_id: str) -> GameLine | None:
 
 def in_progress(db: sqlite_utils.Database, limit: int) -> list[GameLine]:
     """The games not finished, the most recently played first."""
-    rows = db.query(
-        f"select {GAME_COLUMNS} from game_summaries s join games g on g.id = s.game_id "
-        "where s.finished = 0 order by s.last_activity desc limit ?",
-        [limit],
-    )
-    return [_game_line(row) for row in rows]
+    return [_game_line(row) for row in archive_lists.in_progress(db, limit)]
 
 
 @dataclass
@@ -140,27 +123,15 @@ class Evening:
 
 def _evenings(db: sqlite_utils.Database, rows: list[dict[str, Any]]) -> list[Evening]:
     by_id = {row["id"]: Evening(row["id"], row["date"], row["place"], row["note"], []) for row in rows}
-    if by_id:
-        marks = ", ".join("?" for _ in by_id)
-        for row in db.query(
-            f"select {GAME_COLUMNS} from game_summaries s join games g on g.id = s.game_id "
-            f"where s.evening_id in ({marks}) order by s.played_at, s.game_id",
-            list(by_id),
-        ):
-            by_id[row["evening_id"]].games.append(_game_line(row))
+    for row in archive_lists.games_of_evenings(db, list(by_id)):
+        by_id[row["evening_id"]].games.append(_game_line(row))
     return list(by_id.values())
 
 
 def evenings_page(db: sqlite_utils.Database, number: int, per_page: int = EVENINGS_PER_PAGE) -> Page:
     """The evenings, newest first, each with its games."""
-    total = db["evenings"].count
-    rows = list(
-        db.query(
-            "select * from evenings order by date desc, id desc limit ? offset ?",
-            [per_page, offset(number, per_page)],
-        )
-    )
-    return Page(_evenings(db, rows), number, per_page, total)
+    rows = archive_lists.newest_evenings(db, per_page, offset(number, per_page))
+    return Page(_evenings(db, rows), number, per_page, archive_lists.evening_count(db))
 
 
 def evening(db: sqlite_utils.Database, evening_id: int) -> Evening | None:
@@ -169,8 +140,7 @@ def evening(db: sqlite_utils.Database, evening_id: int) -> Evening | None:
 
 
 def evening_choices(db: sqlite_utils.Database, limit: int) -> list[tuple[int, str]]:
-    rows = db.query("select * from evenings order by date desc, id desc limit ?", [limit])
-    return [(row["id"], evening_label(row)) for row in rows]
+    return [(row["id"], evening_label(row)) for row in archive_lists.newest_evenings(db, limit)]
 
 
 # --- search --------------------------------------------------------------------------------
@@ -183,31 +153,13 @@ class PlayerMatch:
     games: int
 
 
-def _like(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
-
-
 def search_players(db: sqlite_utils.Database, query: str, limit: int = 20) -> list[PlayerMatch]:
     """The players whose name holds `query` (accents and case aside), the most seen first."""
-    pattern = _like(name_key(query))
-    rows = db.query(
-        "select name_key, name, max(played_at) as last_played, count(*) as games from game_players "
-        "where name_key like ? escape '\\' group by name_key order by games desc, name_key limit ?",
-        [pattern, limit],
-    )
+    rows = archive_lists.players_named(db, name_key(query), limit)
     return [PlayerMatch(row["name_key"], row["name"], row["games"]) for row in rows]
 
 
 def search_games(db: sqlite_utils.Database, query: str, number: int, per_page: int = GAMES_PER_PAGE) -> Page:
     """The games where a player's name holds `query`, the newest first."""
-    pattern = _like(name_key(query))
-    total = next(
-        db.query("select count(distinct game_id) as n from game_players where name_key like ? escape '\\'", [pattern])
-    )["n"]
-    rows = db.query(
-        "select game_id, max(played_at) as played_at from game_players where name_key like ? escape '\\' "
-        "group by game_id order by played_at desc, game_id limit ? offset ?",
-        [pattern, per_page, offset(number, per_page)],
-    )
-    return Page(game_lines(db, [row["game_id"] for row in rows]), number, per_page, total)
+    total, game_ids = archive_lists.games_with_a_player_named(db, name_key(query), per_page, offset(number, per_page))
+    return Page(game_lines(db, game_ids), number, per_page, total)

@@ -16,11 +16,9 @@ import sqlite_utils
 from scorekeeper.belote.names import name_key, pair_key
 from scorekeeper.belote.terms import CONTRACT_TITLES, MODE_LABELS, Mode
 from scorekeeper.services.lists import Page, offset
-from scorekeeper.store.archive_rows import FIGURES
+from scorekeeper.store import statistics
 
 PLAYERS_PER_PAGE = 30
-OVERVIEW_SUMS = ", ".join(f"sum({name}) as {name}" for name in ("finished", "won", "taken", "made"))
-SUMS = ", ".join(f"sum({name}) as {name}" for name in ("finished", "won", "hands", "points", *FIGURES))
 
 
 @dataclass
@@ -100,25 +98,19 @@ class Row:
     figures: Figures
 
 
-def _overview(db: sqlite_utils.Database, table: str, key: str, name: str, number: int, per_page: int) -> Page:
-    total = next(db.query(f"select count(distinct {key}) as n from {table}"))["n"]
-    # Only the figures the overview shows: each summed column costs on 20,000 rows.
-    rows = db.query(
-        f"select {key} as key, {name} as name, max(played_at) as last_played, count(*) as games, "
-        f"{OVERVIEW_SUMS} from {table} group by {key} order by games desc, key limit ? offset ?",
-        [per_page, offset(number, per_page)],
-    )
+def _overview(db: sqlite_utils.Database, subject: str, number: int, per_page: int) -> Page:
+    total, rows = statistics.overview(db, subject, per_page, offset(number, per_page))
     return Page([Row(row["key"], row["name"], Figures.from_row(row)) for row in rows], number, per_page, total)
 
 
 def players_page(db: sqlite_utils.Database, number: int, per_page: int = PLAYERS_PER_PAGE) -> Page:
     """Every player, the most seen first, with their main figures."""
-    return _overview(db, "game_players", "name_key", "name", number, per_page)
+    return _overview(db, "player", number, per_page)
 
 
 def teams_page(db: sqlite_utils.Database, number: int, per_page: int = PLAYERS_PER_PAGE) -> Page:
     """Every pair of partners, the most seen first."""
-    return _overview(db, "game_teams", "pair_key", "players", number, per_page)
+    return _overview(db, "team", number, per_page)
 
 
 # --- one player, one team ------------------------------------------------------------------
@@ -137,39 +129,21 @@ def _breakdowns(rows) -> tuple[list[Breakdown], list[Breakdown]]:
     return by_mode, by_level
 
 
-def _summary(db: sqlite_utils.Database, kind: str, table: str, name: str, key_column: str, key: str):
-    """A player's or a team's figures summed over its rows of `table`; None if it never played."""
-    rows = list(
-        db.query(
-            f"select {name} as name, max(played_at) as last_played, count(*) as games, "
-            f"count(distinct evening_id) as evenings, {SUMS} from {table} where {key_column} = ?",
-            [key],
-        )
-    )
-    if not rows or not rows[0]["games"]:
+def _summary(db: sqlite_utils.Database, kind: str, subject: str, key: str) -> Subject | None:
+    """A player's or a team's figures summed over its games; None if it never played."""
+    row = statistics.summary(db, subject, key)
+    if not row["games"]:
         return None
-    return Subject(kind, key, rows[0]["name"], Figures.from_row(rows[0]))
+    return Subject(kind, key, row["name"], Figures.from_row(row))
 
 
 def player(db: sqlite_utils.Database, key: str) -> Subject | None:
     key = name_key(key)
-    subject = _summary(db, "joueur", "game_players", "name", "name_key", key)
+    subject = _summary(db, "joueur", "player", key)
     if subject is None:
         return None
-    subject.by_mode, subject.by_level = _breakdowns(
-        db.query(
-            "select mode, contract, count(*) as taken, sum(made) as made from deal_facts "
-            "where taker_key = ? group by mode, contract_value",
-            [key],
-        )
-    )
-    partners = list(
-        db.query(
-            "select partner_key, count(*) as games, sum(won) as won from game_players where name_key = ? "
-            "group by partner_key order by games desc, partner_key",
-            [key],
-        )
-    )
+    subject.by_mode, subject.by_level = _breakdowns(statistics.player_contracts(db, key))
+    partners = statistics.partners(db, key)
     names = display_names(db, [row["partner_key"] for row in partners])
     subject.partners = [
         Partner(row["partner_key"], names.get(row["partner_key"], row["partner_key"]), row["games"], row["won"])
@@ -180,28 +154,13 @@ def player(db: sqlite_utils.Database, key: str) -> Subject | None:
 
 def display_names(db: sqlite_utils.Database, keys: list[str]) -> dict[str, str]:
     """Each player's name as most recently written, by name key."""
-    if not keys:
-        return {}
-    marks = ", ".join("?" for _ in keys)
-    rows = db.query(
-        f"select name_key, name, max(played_at) as last_played from game_players where name_key in ({marks}) "
-        "group by name_key",
-        keys,
-    )
-    return {row["name_key"]: row["name"] for row in rows}
+    return statistics.latest_names(db, keys)
 
 
 def team(db: sqlite_utils.Database, first: str, second: str) -> Subject | None:
     key = pair_key(first, second)
-    subject = _summary(db, "equipe", "game_teams", "players", "pair_key", key)
+    subject = _summary(db, "equipe", "team", key)
     if subject is None:
         return None
-    subject.by_mode, subject.by_level = _breakdowns(
-        db.query(
-            "select df.mode, df.contract, count(*) as taken, sum(df.made) as made from game_teams t "
-            "join deal_facts df on df.game_id = t.game_id and df.taker = t.team "
-            "where t.pair_key = ? and df.kind = 'hand' group by df.mode, df.contract_value",
-            [key],
-        )
-    )
+    subject.by_mode, subject.by_level = _breakdowns(statistics.team_contracts(db, key))
     return subject

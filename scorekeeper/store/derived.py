@@ -30,7 +30,7 @@ from scorekeeper.belote.errors import NotFound
 from scorekeeper.belote.sheet import Sheet, build_sheet
 from scorekeeper.store import games as store
 from scorekeeper.store.archive_rows import game_rows
-from scorekeeper.store.db import rows
+from scorekeeper.store.db import execute, execute_many, rows
 
 TABLES = ("deal_facts", "game_players", "game_teams", "game_summaries")
 
@@ -41,7 +41,7 @@ def _insert(db: sqlite_utils.Database, table: str, rows: list[dict[str, Any]]) -
         return
     columns = list(rows[0])
     sql = f"insert or replace into {table} ({', '.join(columns)}) values ({', '.join('?' for _ in columns)})"
-    db.conn.executemany(sql, [[row[column] for column in columns] for row in rows])
+    execute_many(db, sql, [[row[column] for column in columns] for row in rows])
 
 
 def _write(db: sqlite_utils.Database, rows_by_table: Iterable[dict[str, list[dict[str, Any]]]]) -> None:
@@ -66,12 +66,11 @@ def refresh_game(db: sqlite_utils.Database, game_id: str, changed_deal: int | No
     if not found:
         raise NotFound()
     game, evening_id = store.game_from_row(found[0]), found[0]["evening_id"]
-    last, revision = db.conn.execute(
-        "select max(created_at), count(*) from actions where game_id = ?", [game_id]
-    ).fetchone()
+    logged = rows(db, "select max(created_at) as last, count(*) as n from actions where game_id = ?", [game_id])[0]
+    last, revision = logged["last"], logged["n"]
     sheet = build_sheet(game, store.live_deals(db, game_id), revision)
     kept = 0 if changed_deal is None else sum(1 for deal in sheet.deals if deal.deal_id < changed_deal)
-    db.conn.execute("delete from deal_facts where game_id = ? and number > ?", [game_id, kept])
+    execute(db, "delete from deal_facts where game_id = ? and number > ?", [game_id, kept])
     _write(db, [game_rows(sheet, evening_id, last or game.created_at, facts_from=kept + 1)])
     return sheet
 
@@ -79,26 +78,27 @@ def refresh_game(db: sqlite_utils.Database, game_id: str, changed_deal: int | No
 def progress(db: sqlite_utils.Database, game_id: str) -> tuple[int, str | None]:
     """How many deals the game has and its winner, as its summary row says, in the caller's
     transaction: what a new deal checks first (its number is free, the game is not over)."""
-    row = db.conn.execute("select deal_count, winner from game_summaries where game_id = ?", [game_id]).fetchone()
-    return (row[0], row[1]) if row else (0, None)
+    found = rows(db, "select deal_count, winner from game_summaries where game_id = ?", [game_id])
+    return (found[0]["deal_count"], found[0]["winner"]) if found else (0, None)
 
 
 def rebuild_all(db: sqlite_utils.Database) -> int:
     """Throw every derived row away and compute them all again from the inputs; returns the number
     of games. The caller runs it in a transaction (`migrate`, the rebuild-derived command)."""
     for table in TABLES:
-        db.conn.execute(f"delete from {table}")
+        execute(db, f"delete from {table}")
     deals: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for row in db.query(
-        "select game_id, id, kind, input as input_json, version from deals"
-        " where deleted_at is null order by game_id, id"
+    for row in rows(
+        db,
+        "select game_id, id, kind, input as input_json, version from deals where deleted_at is null "
+        "order by game_id, id",
     ):
         deals[row["game_id"]].append(row)
     actions = {
         row["game_id"]: row
-        for row in db.query("select game_id, max(created_at) as at, count(*) as n from actions group by game_id")
+        for row in rows(db, "select game_id, max(created_at) as at, count(*) as n from actions group by game_id")
     }
-    games = list(db.query("select * from games order by id"))
+    games = rows(db, "select * from games order by id")
     batch: list[dict[str, list[dict[str, Any]]]] = []
     for row in games:
         game = store.game_from_row(row)
@@ -130,11 +130,12 @@ CODE_KEY = "derived_made_by"  # in app_info: the CODE that last rebuilt every de
 def rebuild_if_code_changed(db: sqlite_utils.Database) -> bool:
     """After an update that changed how the derived rows are computed (a rule, a statistic), or on
     tables a migration has just made, rebuild them all, once; `migrate` calls it in its transaction."""
-    found = db.conn.execute("select value from app_info where key = ?", [CODE_KEY]).fetchone()
-    if found and found[0] == CODE:
+    found = rows(db, "select value from app_info where key = ?", [CODE_KEY])
+    if found and found[0]["value"] == CODE:
         return False
     rebuild_all(db)
-    db.conn.execute(
+    execute(
+        db,
         "insert into app_info (key, value) values (?, ?) on conflict (key) do update set value = excluded.value",
         [CODE_KEY, CODE],
     )

@@ -19,9 +19,11 @@ import sqlite_utils
 from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.evenings import MAX_ID, evening_date, parse_evening, table_zone
 from scorekeeper.store import games as store
+from scorekeeper.store.db import execute, rows
+from scorekeeper.store.db import insert as insert_row
 
 # The table's time zone for what runs now: the web layer sets it from the app's `TIMEZONE` for
-# each request (`web.archive.routes`); anything else (a script, a test) gets Paris.
+# each request (`web.table_clock`); anything else (a script, a test) gets Paris.
 TABLE_ZONE: ContextVar[tzinfo | None] = ContextVar("table_zone", default=None)
 
 
@@ -43,22 +45,20 @@ def table_clock(zone: tzinfo) -> Iterator[None]:
 def fetch(db: sqlite_utils.Database, evening_id: int) -> dict[str, Any] | None:
     if not 0 < evening_id <= MAX_ID:
         return None
-    rows = list(db.query("select * from evenings where id = ?", [evening_id]))
-    return rows[0] if rows else None
+    found = rows(db, "select * from evenings where id = ?", [evening_id])
+    return found[0] if found else None
 
 
 def insert(db: sqlite_utils.Database, day: str, place: str = "", note: str = "", **extra: Any) -> int:
-    table = db["evenings"]
-    table.insert({"date": day, "place": place, "note": note, "created_at": store.now(), **extra})
-    return table.last_pk
+    return insert_row(db, "evenings", {"date": day, "place": place, "note": note, "created_at": store.now(), **extra})
 
 
 def todays(db: sqlite_utils.Database) -> int:
     """Today's evening (the latest one of today's date, on the table's clock), created when there
     is none yet. "Now" is `store.now()`, the stamp the new game is created with."""
     day = evening_date(store.now(), current_zone())
-    rows = list(db.query("select id from evenings where date = ? order by id desc limit 1", [day]))
-    return rows[0]["id"] if rows else insert(db, day)
+    found = rows(db, "select id from evenings where date = ? order by id desc limit 1", [day])
+    return found[0]["id"] if found else insert(db, day)
 
 
 def place_game(db: sqlite_utils.Database, game_id: str, evening_id: int | None) -> int:
@@ -67,7 +67,7 @@ def place_game(db: sqlite_utils.Database, game_id: str, evening_id: int | None) 
         evening_id = todays(db)
     elif fetch(db, evening_id) is None:
         raise InvalidInput("evening", f"« evening » : la soirée {evening_id} n'existe pas.")
-    db.execute("update games set evening_id = ? where id = ?", [evening_id, game_id])
+    execute(db, "update games set evening_id = ? where id = ?", [evening_id, game_id])
     return evening_id
 
 
@@ -75,7 +75,8 @@ def update(db: sqlite_utils.Database, evening_id: int, body: Any) -> dict[str, A
     fields = parse_evening(body)
     if fetch(db, evening_id) is None:
         raise InvalidInput("evening", f"La soirée {evening_id} n'existe pas.")
-    db.execute(
+    execute(
+        db,
         "update evenings set date = ?, place = ?, note = ? where id = ?",
         [fields["date"], fields["place"], fields["note"], evening_id],
     )

@@ -13,7 +13,7 @@ import sqlite_utils
 from scorekeeper.belote.game import Game, Rules
 from scorekeeper.belote.house_rules import OPTION_KEYS, HouseRules, parse_house_rules
 from scorekeeper.belote.terms import Rounding
-from scorekeeper.store.db import insert, rows
+from scorekeeper.store.db import execute, insert, rows
 
 ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: read aloud across a table
 ID_LENGTH = 8
@@ -91,7 +91,7 @@ def live_deals(db: sqlite_utils.Database, game_id: str) -> list[dict[str, Any]]:
 
 def revision(db: sqlite_utils.Database, game_id: str) -> int:
     """Grows with every write to the game (each write is an action): what a refresh compares."""
-    return db.conn.execute("select count(*) from actions where game_id = ?", [game_id]).fetchone()[0]
+    return rows(db, "select count(*) as n from actions where game_id = ?", [game_id])[0]["n"]
 
 
 def input_text(data: dict[str, Any]) -> str:
@@ -119,7 +119,8 @@ def insert_deal(db: sqlite_utils.Database, game_id: str, kind: str, data: dict[s
 def update_deal(db: sqlite_utils.Database, deal_id: int, **changes: Any) -> None:
     if "input" in changes:
         changes["input"] = input_text(changes["input"])
-    db.execute(
+    execute(
+        db,
         "update deals set " + ", ".join(f"{column} = ?" for column in changes) + ", updated_at = ? where id = ?",
         [*changes.values(), now(), deal_id],
     )
@@ -155,7 +156,7 @@ def last_action(db: sqlite_utils.Database, game_id: str) -> dict[str, Any] | Non
 
 
 def mark_undone(db: sqlite_utils.Database, action_id: int) -> None:
-    db.execute("update actions set undone_at = ? where id = ?", [now(), action_id])
+    execute(db, "update actions set undone_at = ? where id = ?", [now(), action_id])
 
 
 def deal_row(db: sqlite_utils.Database, deal_id: int) -> dict[str, Any]:

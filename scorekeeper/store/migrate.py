@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlite_utils
 
 from scorekeeper.store import derived
-from scorekeeper.store.db import immediate
+from scorekeeper.store.db import execute, immediate
 from scorekeeper.store.migrations import migrations
 
 
@@ -18,7 +18,7 @@ def migrate(path: str) -> list[str]:
     (an update, or tables a migration has just made); returns the names of the migrations applied."""
     with sqlite_utils.Database(path) as database:
         database.enable_wal()  # once, outside a transaction; WAL is kept in the file
-        database.execute("PRAGMA foreign_keys = ON")
+        execute(database, "PRAGMA foreign_keys = ON")
         pending = [migration.name for migration in migrations.pending(database)]
         migrations.apply(database)
         with immediate(database):

@@ -20,6 +20,7 @@ from scorekeeper.web import (
     pages,
     secret_key,
     security,
+    settings,
     sheet,
     table_clock,
     tools,
@@ -36,12 +37,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         template_folder=template_folder(),
         static_folder=static_folder(),
     )
-    app.config.from_mapping(
-        DATABASE=os.path.join(app.instance_path, "scorekeeper.db"),
-        # An evening lasts longer than Flask-WTF's one hour: a sheet left open keeps working.
-        WTF_CSRF_TIME_LIMIT=None,
-        TIMEZONE="Europe/Paris",  # the table's clock: which evening "tonight" is (SCOREKEEPER_TIMEZONE)
-    )
+    app.config.from_mapping(settings.defaults(app.instance_path))  # every default (web/settings.py)
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
         app.config.from_prefixed_env("SCOREKEEPER")

@@ -4,7 +4,7 @@ of an unchanged sheet on a poor Wi-Fi costs a round trip of headers, not the pag
 
 Pages say `Cache-Control: private, no-cache`: kept by the phone alone and asked again on every
 visit (a live score sheet is never shown stale), unless another part of the app said `no-store` (a
-page showing a one-time message, `offline.py`; reading behind the password, `access.py`).
+page showing a one-time message, `offline.py`; reading behind the password, `access/`).
 
 - A game's sheet and its deal form carry a CSRF token signed with the time (Flask-WTF) and a new
   request id in their forms: two renderings of an unchanged sheet differ by those alone. Their
@@ -29,7 +29,7 @@ import json
 from flask import Flask, Response, current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
 
-from scorekeeper.web import access
+from scorekeeper.web.access.password import has_entered, password_hash
 from scorekeeper.web.assets import static_folder
 
 CACHE_CONTROL = "private, no-cache"
@@ -37,9 +37,9 @@ CACHE_CONTROL = "private, no-cache"
 
 def _tag(state: tuple) -> str:
     generate_csrf()  # the session's token, made now if the phone has none yet (the page would make it)
-    token = session.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
-    hashed = access.password_hash()
-    entered = bool(hashed) and access.has_entered(hashed)
+    token = session.get(current_app.config["WTF_CSRF_FIELD_NAME"])
+    hashed = password_hash()
+    entered = bool(hashed) and has_entered(hashed)
     named = [static_folder(current_app.static_folder).version, request.full_path, token, entered, *state]
     return hashlib.sha256(json.dumps(named).encode()).hexdigest()[:24]
 
@@ -83,6 +83,6 @@ def _with_validator(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    # Registered before offline.py's and access.py's hooks, so it runs after them (Flask runs them
+    # Registered before offline.py's and access/guard.py's hooks, so it runs after them (Flask runs them
     # last registered first) and sees the `no-store` they set.
     app.after_request(_with_validator)

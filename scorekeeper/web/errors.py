@@ -25,7 +25,6 @@ PAGE_MESSAGES = {
     429: ("Trop de demandes", "Trop de demandes à la suite. Attendez un peu et réessayez."),
 }
 
-MAX_BODY_BYTES = 256 * 1024
 
 # What the disk said, in words for the table: SQLite's error names (sqlite3's `sqlite_errorname`)
 # by prefix. Each is a 503: the request changed nothing (its transaction was rolled back), and the
@@ -166,8 +165,6 @@ def _server_error(error: Exception):
 
 
 def init_app(app: Flask) -> None:
-    if app.config.get("MAX_CONTENT_LENGTH") is None:  # Flask's defaults hold the key, set to None
-        app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
     app.register_error_handler(Refusal, _refused)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, _http_error)

@@ -97,14 +97,12 @@ def _add_headers(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     app.config["SESSION_COOKIE_HTTPONLY"] = True
-    if not app.config.get("SESSION_COOKIE_SAMESITE"):  # Flask's default is None
-        app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.session_interface = SessionInterface()
     app.request_class = Request
     # Behind a reverse proxy that terminates HTTPS, PROXY_COUNT = 1 makes the client's address
     # (for the login rate limit) and the scheme (for Secure cookies) those the proxy saw. Off by
     # default: without a proxy, trusting X-Forwarded-For would let anyone pick their address.
-    proxies = int(app.config.get("PROXY_COUNT") or 0)
+    proxies = int(app.config["PROXY_COUNT"])
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
     app.before_request(_refuse_json_for_pages)

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from flask import Flask, current_app, g
 
-from scorekeeper.belote.evenings import DEFAULT_TIMEZONE, table_zone
+from scorekeeper.belote.evenings import table_zone
 from scorekeeper.store import evenings
 
 
 def _set_table_clock() -> None:
-    zone = table_zone(current_app.config.get("TIMEZONE", DEFAULT_TIMEZONE))
+    zone = table_zone(current_app.config["TIMEZONE"])
     g.table_clock = evenings.TABLE_ZONE.set(zone)
 
 
@@ -26,6 +26,6 @@ def _reset_table_clock(_error: BaseException | None) -> None:
 
 
 def init_app(app: Flask) -> None:
-    table_zone(app.config.get("TIMEZONE", DEFAULT_TIMEZONE))  # an unknown zone stops the start
+    table_zone(app.config["TIMEZONE"])  # an unknown zone stops the start
     app.before_request(_set_table_clock)
     app.teardown_request(_reset_table_clock)

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from scorekeeper.belote.terms import CARD_POINTS_TOTAL, CONTRACT_TITLES, MAX_BELOTES, Coinche, Meld, Mode
-from scorekeeper.web.sheet.forms import DealForm
+from scorekeeper.web.sheet.deal_form import DealForm
 
 pytestmark = pytest.mark.browser
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import sqlite3
 import time
 from pathlib import Path
 
@@ -12,7 +10,9 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 
 from scorekeeper.services import export, import_checks, importing
-from scorekeeper.store import derived
+from scorekeeper.store import derived, evenings
+from scorekeeper.store import games as store
+from scorekeeper.store.backup import backup
 from scorekeeper.store.db import connect, write_transaction
 
 
@@ -41,9 +41,9 @@ def export_command(evening: int | None, game: str | None, kind: str | None, sepa
     kind = kind or ("csv" if file.lower().endswith(".csv") else "json")
     database = _database()
     try:
-        if evening is not None and database["evenings"].count_where("id = ?", [evening]) == 0:
+        if evening is not None and evenings.fetch(database, evening) is None:
             raise click.ClickException(f"La soirée {evening} n'existe pas.")
-        if game is not None and database["games"].count_where("id = ?", [game]) == 0:
+        if game is not None and store.fetch_game(database, game) is None:
             raise click.ClickException(f"La partie « {game} » n'existe pas.")
         if kind == "json":
             text = export.export_json(database, evening_id=evening, game_id=game)
@@ -85,29 +85,6 @@ def import_command(file: str) -> None:
     if len(report.games_skipped) > 10:
         click.echo("Déjà présentes, ignorées : " + ", ".join(report.games_skipped), err=True)
     click.echo(f"Import terminé : {report.summary()} ({time.perf_counter() - started:.1f} s)")
-
-
-def backup(source_path: str, target_path: str) -> None:
-    """A consistent copy of the database through SQLite's backup API, safe while the app writes:
-    one step copies every page inside one read transaction, so the copy is one moment's state. It
-    is written beside the target and renamed into place, so a failed backup leaves nothing half
-    written."""
-    partial = f"{target_path}.{os.getpid()}.partial"
-    source = sqlite3.connect(source_path, timeout=30)
-    try:
-        target = sqlite3.connect(partial)
-        try:
-            source.backup(target)
-            target.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
-        finally:
-            target.close()
-    except BaseException:
-        if os.path.exists(partial):
-            os.remove(partial)
-        raise
-    finally:
-        source.close()
-    os.replace(partial, target_path)
 
 
 @click.command("backup")

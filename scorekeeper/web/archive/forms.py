@@ -7,7 +7,7 @@ from wtforms import DateField, StringField, TextAreaField
 from wtforms.validators import InputRequired
 
 from scorekeeper.belote.evenings import MAX_NOTE_LENGTH, MAX_PLACE_LENGTH
-from scorekeeper.web.sheet.forms import FrenchForm
+from scorekeeper.web.form_base import FrenchForm
 
 
 class EveningForm(FrenchForm):

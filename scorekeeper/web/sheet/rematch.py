@@ -9,7 +9,8 @@ from scorekeeper.belote.errors import Conflict, NotFound
 from scorekeeper.belote.game import Game
 from scorekeeper.services import lists, playing_again
 from scorekeeper.web.database import get_db
-from scorekeeper.web.sheet.forms import ConfirmForm, GameForm
+from scorekeeper.web.form_base import ConfirmForm
+from scorekeeper.web.sheet.game_form import GameForm
 from scorekeeper.web.sheet.routes import bp
 
 

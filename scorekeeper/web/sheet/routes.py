@@ -24,18 +24,10 @@ from scorekeeper.services.idempotency import KeyReused
 from scorekeeper.web.api.score import result_to_json
 from scorekeeper.web.conditional import not_modified, validated_by
 from scorekeeper.web.database import get_db
+from scorekeeper.web.form_base import ConfirmForm, choices
 from scorekeeper.web.join import join_url, qr_svg
-from scorekeeper.web.sheet.forms import (
-    FIELD_OF_ERROR,
-    ConfirmForm,
-    DealForm,
-    GameForm,
-    RedealForm,
-    choices,
-    entered_as,
-    for_people,
-    refusal_words,
-)
+from scorekeeper.web.sheet.deal_form import FIELD_OF_ERROR, DealForm, RedealForm, entered_as, for_people, refusal_words
+from scorekeeper.web.sheet.game_form import GameForm
 
 bp = Blueprint("sheet", __name__, url_prefix="/parties")
 

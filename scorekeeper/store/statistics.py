@@ -1,0 +1,91 @@
+"""The statistics' sums (`services.stats`): per player over `game_players`, per team (a pair of
+partners) over `game_teams`, and the contracts taken and made by mode and level over `deal_facts`.
+Each summed column costs on 20,000 rows: a query sums only the figures its page shows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlite_utils
+
+from scorekeeper.store.archive_lists import marks
+from scorekeeper.store.archive_rows import FIGURES
+from scorekeeper.store.db import rows
+
+OVERVIEW_SUMS = ", ".join(f"sum({name}) as {name}" for name in ("finished", "won", "taken", "made"))
+SUMS = ", ".join(f"sum({name}) as {name}" for name in ("finished", "won", "hands", "points", *FIGURES))
+# Whose rows: a player's, by name key, or a team's, by pair key, each with the name shown for it.
+SUBJECTS = {
+    "player": ("game_players", "name_key", "name"),
+    "team": ("game_teams", "pair_key", "players"),
+}
+
+
+def overview(db: sqlite_utils.Database, subject: str, limit: int, offset: int) -> tuple[int, list[dict[str, Any]]]:
+    """How many players (or teams) there are, and a page of them, the most seen first, each with
+    its key, its latest name, its number of games and its main figures."""
+    table, key, name = SUBJECTS[subject]
+    total = rows(db, f"select count(distinct {key}) as n from {table}")[0]["n"]
+    found = rows(
+        db,
+        f"select {key} as key, {name} as name, max(played_at) as last_played, count(*) as games, "
+        f"{OVERVIEW_SUMS} from {table} group by {key} order by games desc, key limit ? offset ?",
+        [limit, offset],
+    )
+    return total, found
+
+
+def summary(db: sqlite_utils.Database, subject: str, key: str) -> dict[str, Any]:
+    """One player's (or team's) figures summed over its games, with its latest name and its
+    numbers of games and evenings (0 games: it never played)."""
+    table, key_column, name = SUBJECTS[subject]
+    return rows(
+        db,
+        f"select {name} as name, max(played_at) as last_played, count(*) as games, "
+        f"count(distinct evening_id) as evenings, {SUMS} from {table} where {key_column} = ?",
+        [key],
+    )[0]
+
+
+def player_contracts(db: sqlite_utils.Database, key: str) -> list[dict[str, Any]]:
+    """The contracts a player took and made, by mode and level."""
+    return rows(
+        db,
+        "select mode, contract, count(*) as taken, sum(made) as made from deal_facts "
+        "where taker_key = ? group by mode, contract_value",
+        [key],
+    )
+
+
+def team_contracts(db: sqlite_utils.Database, key: str) -> list[dict[str, Any]]:
+    """The contracts a team took and made, by mode and level."""
+    return rows(
+        db,
+        "select df.mode, df.contract, count(*) as taken, sum(df.made) as made from game_teams t "
+        "join deal_facts df on df.game_id = t.game_id and df.taker = t.team "
+        "where t.pair_key = ? and df.kind = 'hand' group by df.mode, df.contract_value",
+        [key],
+    )
+
+
+def partners(db: sqlite_utils.Database, key: str) -> list[dict[str, Any]]:
+    """A player's partners, the most played with first, with the games played and won together."""
+    return rows(
+        db,
+        "select partner_key, count(*) as games, sum(won) as won from game_players where name_key = ? "
+        "group by partner_key order by games desc, partner_key",
+        [key],
+    )
+
+
+def latest_names(db: sqlite_utils.Database, keys: list[str]) -> dict[str, str]:
+    """Each player's name as most recently written, by name key."""
+    if not keys:
+        return {}
+    found = rows(
+        db,
+        f"select name_key, name, max(played_at) as last_played from game_players where name_key in ({marks(keys)}) "
+        "group by name_key",
+        keys,
+    )
+    return {row["name_key"]: row["name"] for row in found}

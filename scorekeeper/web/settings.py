@@ -1,0 +1,38 @@
+"""Every setting's default, in one place. `create_app` reads these first, then the instance
+folder's `config.py`, then the `SCOREKEEPER_*` environment variables (README, "Configuration"); the
+parts of the app read `app.config[...]` and keep no default of their own."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from scorekeeper.belote.evenings import DEFAULT_TIMEZONE
+
+DATABASE_FILE = "scorekeeper.db"  # in the instance folder, unless DATABASE says otherwise
+MAX_BODY_BYTES = 256 * 1024  # what a phone sends is small; the import's page allows more
+
+DEFAULTS: dict[str, Any] = {
+    # The table's time zone (an IANA name): which evening "tonight" is, whatever the server's clock
+    # says; an unknown name stops the app at its start (web/table_clock.py).
+    "TIMEZONE": DEFAULT_TIMEZONE,
+    # The table password (web/access/): a werkzeug hash, which passes before the file that
+    # `flask set-password` writes; None: that file, or no password.
+    "TABLE_PASSWORD_HASH": None,
+    "READ_REQUIRES_PASSWORD": False,  # the sheets, the archive and the API's reads need it too
+    "TABLE_SESSION_HOURS": 12,  # an evening: the phones enter the password once
+    "LOGIN_ATTEMPTS": 5,  # wrong passwords allowed per address within the window below
+    "LOGIN_WINDOW_MINUTES": 15,
+    # Behind a reverse proxy that terminates HTTPS, 1: the client's address and scheme come from
+    # its X-Forwarded-* headers (web/security.py). Never without a proxy: anyone could pick them.
+    "PROXY_COUNT": 0,
+    "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,  # a larger body is a 413 in French (web/errors.py)
+    # An evening lasts longer than Flask-WTF's one hour: a sheet left open keeps working.
+    "WTF_CSRF_TIME_LIMIT": None,
+    "SESSION_COOKIE_SAMESITE": "Lax",  # Flask's default is None; web/security.py sets the rest
+}
+
+
+def defaults(instance_path: str) -> dict[str, Any]:
+    """DEFAULTS, and the database's path, which depends on the app's instance folder."""
+    return {"DATABASE": os.path.join(instance_path, DATABASE_FILE), **DEFAULTS}
