@@ -103,7 +103,7 @@ class GameForm(FrenchForm):
         self.dealer.choices = choices((i, name or f"Joueur {i + 1}") for i, name in enumerate(names))
 
     def fill_from(self, body: dict[str, Any]) -> None:
-        """Prefill from a game's body (the API's, as `services.games.rematch_body` writes it)."""
+        """Prefill from a game's body (the API's, as `services.playing_again.rematch_body` writes it)."""
         self.team_a.data, self.team_b.data = body["teams"]["A"], body["teams"]["B"]
         for i, name in enumerate(body["players"]):  # a default name stays the field's placeholder
             getattr(self, f"player_{i}").data = "" if name == f"Joueur {i + 1}" else name

@@ -193,9 +193,11 @@ def record(game_id: str):
         except Conflict as error:
             flash(error.message, "error")
             return redirect(url_for("sheet.show", game_id=game_id))
-        saved = json.loads(answer.text)
-        if saved.get("hands"):
-            flash(_saved_line(saved["hands"][-1], sheet.game.teams, "enregistrée"), "info")
+        hands = json.loads(answer.text).get("hands") or []
+        # A retry's answer is the sheet as it stands: the deal this form entered, not the last one.
+        entered = [hand for hand in hands if str(hand["number"]) == form.number.data] or hands[-1:]
+        if entered:
+            flash(_saved_line(entered[0], sheet.game.teams, "enregistrée"), "info")
         # The sheet at its top: the totals, who deals next, and that line (no anchor to scroll to).
         return redirect(url_for("sheet.show", game_id=game_id))
 
