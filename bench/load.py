@@ -48,7 +48,7 @@ RETRIES = 5
 TIMEOUT_S = 30
 
 # Deals of a game that lasts exactly 40 deals: a hand every third deal, the takers alternating
-# (SCORING.md ex 1: 170 / 70), passes between, and a capot (ex 16: 500 / 0) to finish it.
+# (docs/scoring.md ex 1: 170 / 70), passes between, and a capot (ex 16: 500 / 0) to finish it.
 HAND_A = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}
 HAND_B = {"taker": "B", "contract": 80, "mode": "hearts", "taker_points": 92}
 CAPOT = {"taker": "A", "contract": "capot", "mode": "hearts", "all_tricks": True}

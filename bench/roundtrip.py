@@ -9,7 +9,7 @@ its game's rows again and every read builds its sheet from the deals).
 
 Round trips, each timed from the first byte sent to the last byte of the sheet received:
 - api:  POST /api/v1/games/<id>/hands (or /redeals), then GET /api/v1/games/<id>;
-- one:  POST /api/v1/games/<id>/hands alone: its answer is the sheet (API.md);
+- one:  POST /api/v1/games/<id>/hands alone: its answer is the sheet (docs/api.md);
 - page: the deal form's POST /parties/<id>/donnes/nouvelle (or the sheet's redeal form), then
         the GET of the sheet page it redirects to (what a phone at the table does).
 Games are played as bench/load.py plays them (a hand every third deal, 40 deals a game); a new
@@ -103,7 +103,7 @@ def api_round_trip(client: Client, games: Games) -> float:
 
 
 def api_record(client: Client, games: Games) -> float:
-    """One request: the API answers a recorded deal with the whole sheet (API.md)."""
+    """One request: the API answers a recorded deal with the whole sheet (docs/api.md)."""
     game_id, kind, body = games.deal()
     started = time.perf_counter()
     status, _, payload = client.json(

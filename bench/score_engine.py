@@ -2,7 +2,7 @@
 
 Scores a varied set of typical hands (numeric contracts made and failed, coinche and surcoinche,
 melds and belote, capot, générale, every rounding) many times, and prints the median of several
-runs: once as SCORING.md scores them, once under house rules (VARIANTS.md: each preset of the
+runs: once as docs/scoring.md scores them, once under house rules (docs/house-rules.md: each preset of the
 new-game form, and every option set otherwise than by default), both in the same run. It checks
 nothing: the tests do that.
 """
@@ -109,7 +109,7 @@ def one_run(hands: list[Hand]) -> float:
 def main() -> None:
     print(f"Median of {RUNS} runs of {ROUNDS_PER_RUN} rounds (Python {sys.version.split()[0]})")
     plain = typical_hands()
-    for title, hands in (("SCORING.md (no house rule)", plain), ("house rules set", with_house_rules(plain))):
+    for title, hands in (("docs/scoring.md (no house rule)", plain), ("house rules set", with_house_rules(plain))):
         one_run(hands[:5])  # warm up
         runs = [one_run(hands) for _ in range(RUNS)]
         seconds = statistics.median(runs)

@@ -364,7 +364,7 @@
   form.querySelectorAll(".steppers").forEach(enhanceMelds);
 
   // Belotes the table can hold: one in a suit mode, one per suit in tout atout, none in sans
-  // atout (SCORING.md); before the mode is chosen, a suit mode's. The "+ Belote" buttons say
+  // atout (docs/scoring.md); before the mode is chosen, a suit mode's. The "+ Belote" buttons say
   // so; the server still checks.
   function updateBeloteAdders() {
     var limit = vocabulary.max_belotes[value("mode") || "hearts"];

@@ -368,7 +368,7 @@
     }
 
     // general_terms: W scores base + V × m + melds[W] + belote[W] (with `whole`: (base + V + melds[W]) × m +
-    // belote[W]), L rest + melds[L] + belote[L], every house rule applied in VARIANTS.md's order.
+    // belote[W]), L rest + melds[L] + belote[L], every house rule applied in docs/house-rules.md's order.
     function generalTerms(hand, figures, made) {
       var house = hand.house, kind = hand.contract.kind, m = V.coinche_multipliers[hand.coinche];
       var p = hand.taker_points, r = hand.rounding, w = made ? hand.taker : other(hand.taker), l = other(w);

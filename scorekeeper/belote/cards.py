@@ -1,4 +1,4 @@
-"""The 32 cards: what a card is, how it is written, what it is worth in the tricks (SCORING.md).
+"""The 32 cards: what a card is, how it is written, what it is worth in the tricks (docs/scoring.md).
 
 Pure Python, no Flask. A card is written rank then suit, `10H`, `JS`, `AC`, `7D`; the pages show
 it with French rank letters (V, D, R) and the suit's symbol. The melds a hand declares are in
@@ -29,7 +29,7 @@ class Rank(StrEnum):
     ACE = "A"
 
 
-# Card points (SCORING.md, "Card points"): trump in a suit mode, the other suits in a suit mode,
+# Card points (docs/scoring.md, "Card points"): trump in a suit mode, the other suits in a suit mode,
 # every suit in sans atout, every suit in tout atout. Each table adds up to its suit's total.
 TRUMP_CARD_POINTS = {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
 PLAIN_CARD_POINTS = {"J": 2, "9": 0, "A": 11, "10": 10, "K": 4, "Q": 3, "8": 0, "7": 0}

@@ -77,7 +77,7 @@ def evening_label(evening: dict[str, Any]) -> str:
 
 
 def parse_evening_id(value: Any) -> int | None:
-    """The `evening` key of a new game (API.md): an evening's id, or null for today's."""
+    """The `evening` key of a new game (docs/api.md): an evening's id, or null for today's."""
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_ID:

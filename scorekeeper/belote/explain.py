@@ -31,7 +31,7 @@ Term = tuple[str, int]  # one addend of a sum, as written and as counted
 
 def explain(hand: Hand, result: Result, team_names: Mapping[Team, str] | None = None) -> list[str]:
     """The rules applied to `hand`, in order, each a French sentence with its numbers, the game's
-    house rules named where they changed the score (VARIANTS.md).
+    house rules named where they changed the score (docs/house-rules.md).
 
     `team_names` (default "Équipe A", "Équipe B") names the teams as the sheet does.
     """
@@ -132,7 +132,7 @@ def _verdict(hand: Hand, result: Result, names) -> list[str]:
 
 
 def _winner_sum(hand: Hand, result: Result) -> str:
-    """The winner's score as VARIANTS.md's general form adds it: `base + V × m + melds + belote`, or
+    """The winner's score as docs/house-rules.md's general form adds it: `base + V × m + melds + belote`, or
     with the coinche on the whole score `(base + V + melds) × m + belote`."""
     terms = result.terms
     assert terms is not None

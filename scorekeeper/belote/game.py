@@ -18,7 +18,7 @@ class Rules:
     rounding: Rounding = Rounding.NEAREST
     misere: bool = False  # a player with under 10 points in hand may ask for a redeal
     carre_de_sept: bool = False  # so may a player holding the four 7s
-    house: HouseRules = HouseRules()  # how other tables score (VARIANTS.md): none by default
+    house: HouseRules = HouseRules()  # how other tables score (docs/house-rules.md): none by default
 
     def as_json(self) -> dict[str, Any]:
         """The rules as `rules` holds them; the house rules only where they differ from the default."""

@@ -1,4 +1,4 @@
-"""A new game and its deals from their JSON form (API.md), read and checked under the game's
+"""A new game and its deals from their JSON form (docs/api.md), read and checked under the game's
 rules: what the service layer stores, refused in French, field by field, when it cannot be."""
 
 from __future__ import annotations

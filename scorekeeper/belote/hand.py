@@ -56,7 +56,7 @@ class Hand:
     best_meld: BestMeldCall | None = None
     belote: Mapping[Team, int] = field(default_factory=_no_belotes)
     rounding: Rounding = Rounding.NEAREST
-    house: HouseRules = HouseRules()  # the game's house rules (VARIANTS.md); none by default
+    house: HouseRules = HouseRules()  # the game's house rules (docs/house-rules.md); none by default
 
 
 def check_hand(hand: Hand, *, declarations: bool = True) -> None:
@@ -103,7 +103,7 @@ def check_hand(hand: Hand, *, declarations: bool = True) -> None:
 
 
 # --- declarations a deal of 32 cards gives ------------------------------------------------------
-# SCORING.md, "Melds": some deal must give every declared meld cards of its own, each meld to one
+# docs/scoring.md, "Melds": some deal must give every declared meld cards of its own, each meld to one
 # player of its team (8 cards a player), and each belote's king and queen of trump to a player of
 # its team. Each rule below is one count that no such deal can pass; it names what clashes. They
 # are necessary conditions, not a search: a declaration they let through may still be impossible.

@@ -1,4 +1,4 @@
-"""Reading a hand from its JSON form (SCORING.md, "The scoring service") into a typed `Hand`.
+"""Reading a hand from its JSON form (docs/scoring.md, "The scoring service") into a typed `Hand`.
 
 Every refusal is an `InvalidHand` whose message is a French sentence naming the field, so that
 the API, the forms and the stored-game loader all speak the same words.

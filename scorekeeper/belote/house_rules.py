@@ -1,6 +1,6 @@
-"""House rules: the scoring habits of other coinche tables, as options of a game (VARIANTS.md).
+"""House rules: the scoring habits of other coinche tables, as options of a game (docs/house-rules.md).
 
-Each option defaults to SCORING.md, so a game that sets none scores exactly as the rules text. The
+Each option defaults to docs/scoring.md, so a game that sets none scores exactly as the rules text. The
 options, their JSON values, their French words and the presets of the new-game form are all here;
 `scoring.score` applies them, the forms, the pages and the scripts read their words from here.
 """
@@ -17,7 +17,7 @@ from scorekeeper.belote.terms import CARD_POINTS_TOTAL, FAILED_CONTRACT_BONUS, R
 
 
 class CoincheScope(StrEnum):
-    CONTRACT = "contract"  # the coinche multiplies the contract (SCORING.md)
+    CONTRACT = "contract"  # the coinche multiplies the contract (docs/scoring.md)
     WHOLE = "whole"  # it multiplies the winner's card points (or 160, or a capot's base), contract and melds
 
 

@@ -1,4 +1,4 @@
-"""What one player's cards declare, and whose melds count (SCORING.md, "Melds").
+"""What one player's cards declare, and whose melds count (docs/scoring.md, "Melds").
 
 Pure Python, no Flask. A card serves in one meld at most and a run is never split, so a hand
 with a carré that shares a card with a run declares whichever combination is worth more: with

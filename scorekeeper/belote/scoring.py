@@ -1,4 +1,4 @@
-"""The scoring rules of belote bridgée, as settled in SCORING.md.
+"""The scoring rules of belote bridgée, as settled in docs/scoring.md.
 
 Pure Python, no Flask: a `Hand` (what the table says happened) goes in, a `Result` (who made
 what, with a breakdown in French whose lines add up to each team's score) comes out. Every rule
@@ -157,7 +157,7 @@ NO_MELDS = MeldOutcome(None, "aucune annonce")
 
 
 def meld_winner(hand: Hand) -> MeldOutcome:
-    """Only the team with the best meld scores its melds (SCORING.md, "Melds")."""
+    """Only the team with the best meld scores its melds (docs/scoring.md, "Melds")."""
     if not any(hand.melds.values()):
         return NO_MELDS  # most hands: what compare_best_melds(None, None) says
     a, b = (best_meld(hand.melds[team], hand.mode) for team in TEAMS)
@@ -221,10 +221,10 @@ def count_figures(hand: Hand, outcome: MeldOutcome) -> dict[Team, TeamFigures]:
 
 
 class Terms(NamedTuple):
-    """The hand in VARIANTS.md's general form, every house rule applied: `winner` scores
+    """The hand in docs/house-rules.md's general form, every house rule applied: `winner` scores
     `base + value × multiplier + melds[W] + belote[W]` (with `whole`: `(base + value + melds[W]) ×
     multiplier + belote[W]`), the loser `rest + melds[L] + belote[L]`. `applied` names the house
-    rules (their keys in `rules`) that made this hand score otherwise than SCORING.md."""
+    rules (their keys in `rules`) that made this hand score otherwise than docs/scoring.md."""
 
     winner: Team
     base: int
@@ -238,7 +238,7 @@ class Terms(NamedTuple):
 
 
 def is_made(hand: Hand, figures: Mapping[Team, TeamFigures]) -> bool:
-    """The verdict (SCORING.md): no house rule changes it. A numeric contract needs its value and a
+    """The verdict (docs/scoring.md): no house rule changes it. A numeric contract needs its value and a
     strict majority (melds and belote included, unrounded points); all tricks make any numeric
     contract; a capot or a générale needs all the tricks."""
     if hand.contract.kind is KIND_POINTS and not hand.all_tricks:
@@ -249,7 +249,7 @@ def is_made(hand: Hand, figures: Mapping[Team, TeamFigures]) -> bool:
 
 
 def general_terms(hand: Hand, figures: Mapping[Team, TeamFigures], made: bool) -> Terms:
-    """The terms of the hand's score: SCORING.md's table, then the house rules in VARIANTS.md's order
+    """The terms of the hand's score: docs/scoring.md's table, then the house rules in docs/house-rules.md's order
     (raw rounding, the two capot options, the all-or-nothing coinche, the belote's team)."""
     house, kind, m = hand.house, hand.contract.kind, hand.coinche.multiplier
     winner = hand.taker if made else hand.taker.other
@@ -284,7 +284,7 @@ def general_terms(hand: Hand, figures: Mapping[Team, TeamFigures], made: bool) -
         and hand.rounding is ROUNDING_RAW
         and not (plain and not all_or_nothing)
     ):
-        applied.insert(0, "rounding")  # 162 or 252 where SCORING.md has 160 or 250
+        applied.insert(0, "rounding")  # 162 or 252 where docs/scoring.md has 160 or 250
 
     # The winner scores every counted meld, unless the hand was made and the loser had the best meld.
     melds = {
@@ -305,7 +305,7 @@ def general_terms(hand: Hand, figures: Mapping[Team, TeamFigures], made: bool) -
 
 
 def score(hand: Hand, *, check_declarations: bool = True) -> Result:
-    """Score one hand under SCORING.md and the game's house rules (VARIANTS.md), with a breakdown
+    """Score one hand under docs/scoring.md and the game's house rules (docs/house-rules.md), with a breakdown
     whose lines add up to the scores.
     `check_declarations=False`: melds and belotes are not checked against a deal of 32 cards."""
     check_hand(hand, declarations=check_declarations)

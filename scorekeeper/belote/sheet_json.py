@@ -1,4 +1,4 @@
-"""A sheet in its JSON form (API.md, "Games"): what the API answers and an idempotent retry replays
+"""A sheet in its JSON form (docs/api.md, "Games"): what the API answers and an idempotent retry replays
 (`services.games.sheet_text` writes it out)."""
 
 from __future__ import annotations

@@ -132,7 +132,7 @@ class Rounding(StrEnum):
     NEAREST = "nearest"
     COMPLEMENT = "complement"
     NONE = "none"
-    RAW = "raw"  # exact points, and 162 (not 160) for all of them: VARIANTS.md
+    RAW = "raw"  # exact points, and 162 (not 160) for all of them: docs/house-rules.md
 
     @property
     def label(self) -> str:

@@ -1,4 +1,4 @@
-"""A write at most once per idempotency key (API.md): a retry of a write already made is answered
+"""A write at most once per idempotency key (docs/api.md): a retry of a write already made is answered
 as the first time and changes nothing; the same key sent with another request is refused.
 
 What a key keeps is small (`store.idempotency`): the request's fingerprint and what the write did.

@@ -1,4 +1,4 @@
-"""Idempotency keys (API.md): what a write sent with an `Idempotency-Key` keeps, so that a retry of
+"""Idempotency keys (docs/api.md): what a write sent with an `Idempotency-Key` keeps, so that a retry of
 it is answered as the first time without being done again.
 
 Not the answer itself (the sheet's JSON was 150 KB for a 40-deal game's keys): the request's

@@ -253,8 +253,8 @@ def m008_ended_sessions(db: sqlite_utils.Database) -> None:
 
 @migrations()
 def m009_house_rules(db: sqlite_utils.Database) -> None:
-    # A game's house rules (VARIANTS.md), one column each, as the JSON's values. Every game stored
-    # before takes the defaults: SCORING.md, as it was scored.
+    # A game's house rules (docs/house-rules.md), one column each, as the JSON's values. Every game stored
+    # before takes the defaults: docs/scoring.md, as it was scored.
     games = db["games"]
     for column, default in (
         ("coinche_scope", "contract"),

@@ -120,7 +120,7 @@ def script_vocabulary() -> dict[str, Any]:
         "max_melds": MAX_MELDS_PER_TEAM,
         "failed_contract_bonus": FAILED_CONTRACT_BONUS,
         "belote_points": BELOTE_POINTS,
-        # the house rules (VARIANTS.md): each option's key and JSON values, the default first, as a list
+        # the house rules (docs/house-rules.md): each option's key and JSON values, the default first, as a list
         "house_options": [
             [option.key, [getattr(value, "value", value) for value, _ in option.choices]] for option in OPTIONS
         ],

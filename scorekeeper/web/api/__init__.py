@@ -1,4 +1,4 @@
-"""The JSON API under /api/v1 (SCORING.md "The scoring service", API.md): its blueprint, with
+"""The JSON API under /api/v1 (docs/scoring.md "The scoring service", docs/api.md): its blueprint, with
 the routes of each module registered on it (`common` holds what they share)."""
 
 from scorekeeper.web.api import cards, games, score  # noqa: F401  (routes register themselves on bp)

@@ -1,4 +1,4 @@
-"""The JSON API under /api/v1 (SCORING.md "The scoring service", API.md).
+"""The JSON API under /api/v1 (docs/scoring.md "The scoring service", docs/api.md).
 
 Bodies are JSON objects only: a write whose body is not JSON gets 415, which is what keeps other
 sites from writing (a browser cannot send a cross-site JSON body without asking first). Errors are

@@ -1,4 +1,4 @@
-"""The games API (API.md): create, read, record a hand or a redeal, edit, delete, undo."""
+"""The games API (docs/api.md): create, read, record a hand or a redeal, edit, delete, undo."""
 
 from __future__ import annotations
 

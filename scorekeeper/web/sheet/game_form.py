@@ -85,7 +85,7 @@ class GameForm(FrenchForm):
     misere = BooleanField(SALON_OPTIONS["misere"])
     carre_de_sept = BooleanField(SALON_OPTIONS["carre_de_sept"])
     evening = SelectField("Soirée", choices=choices([("", "Ce soir")]), default="")
-    # The house rules (VARIANTS.md): a preset, or "custom" and one radio group per option (added below
+    # The house rules (docs/house-rules.md): a preset, or "custom" and one radio group per option (added below
     # the class, one field per `house_rules.OPTIONS`, named by its key). `house_shown`: the options as
     # the page showed them, so that an option changed on a page without the script is not lost.
     preset = RadioField("Variante", choices=choices(PRESET_CHOICES), default=PRESETS[0].key)
