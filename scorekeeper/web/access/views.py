@@ -29,7 +29,7 @@ bp = Blueprint("access", __name__, url_prefix="/connexion")
 # The password is checked before anything is written, so that a phone enters the right one even
 # when the disk is read-only; the wrong guesses are then counted if the disk lets them be. Guesses
 # sent at once from one address may each pass the count before any is written: at most one per
-# request running at once (one per gunicorn worker) beyond LOGIN_ATTEMPTS.
+# request running at once (one per server thread) beyond LOGIN_ATTEMPTS.
 
 
 def _window_start(now: float) -> float:
