@@ -24,6 +24,7 @@ from scorekeeper.services import games as service
 from scorekeeper.store import derived
 from scorekeeper.store.db import connect, write_transaction
 from scorekeeper.store.migrate import migrate
+from tests.helpers import examples
 
 # --- reading the derived rows ------------------------------------------------------------------
 
@@ -196,7 +197,7 @@ def new_database(tmp_path_factory):
     return new
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(game=game_bodies(), data=st.data())
 def test_after_any_write_the_derived_rows_equal_a_rebuild_and_the_answer_is_the_sheet(new_database, game, data):
     with new_database() as db:

@@ -9,6 +9,7 @@ import copy
 import csv
 import io
 import json
+import shutil
 
 import pytest
 from werkzeug.datastructures import FileStorage, MultiDict
@@ -18,8 +19,6 @@ from scorekeeper.services import export, importing
 from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.store.db import connect, write_transaction
-from scorekeeper.store.migrate import migrate
-from scorekeeper.web import create_app
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 # SCORING.md's worked examples, by number (the scores quoted where a test reads them).
@@ -94,10 +93,10 @@ def fill(db) -> list[str]:
 
 
 @pytest.fixture
-def other(tmp_path):
+def other(migrated_template, tmp_path):
     """A second, empty instance."""
     path = str(tmp_path / "other.db")
-    migrate(path)
+    shutil.copyfile(migrated_template, path)
     database = connect(path)
     yield database
     database.close()
@@ -391,10 +390,8 @@ def test_the_export_routes(client, db):
 
 
 @pytest.fixture
-def csrf_app(tmp_path):
-    path = str(tmp_path / "csrf.db")
-    migrate(path)
-    return create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test"})
+def csrf_app(make_app):
+    return make_app(WTF_CSRF_ENABLED=True)
 
 
 def _token(page: str) -> str:
