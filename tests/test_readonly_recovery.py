@@ -97,12 +97,13 @@ def warmed_up_app(folder: str):
     """The probe's app, built while still root, with what Python and Jinja load lazily (codecs,
     every template compiled) loaded too: the interpreter's files, and the checkout's in a clone
     under a folder only its owner can read (`mktemp -d`), may be readable by root only. It serves
-    a warm-up database; the probe points it at its own."""
+    a warm-up database, its instance folder is `folder`; the probe points it at its own database."""
     "localhost".encode("idna")
     b"x".decode("unicode-escape")
     path = os.path.join(folder, "warm-up", "club.db")
     os.makedirs(os.path.dirname(path))
     app = app_on(path)
+    app.instance_path = folder  # the checkout's instance/ (its table password, if any) is out of reach too
     client = app.test_client()
     game = client.post("/api/v1/games", json={}).get_json()["id"]
     client.post(f"/api/v1/games/{game}/hands", json=HAND)
