@@ -28,8 +28,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
-pytestmark = pytest.mark.browser
-
 
 @pytest.fixture(scope="session")
 def browser():

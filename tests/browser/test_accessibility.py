@@ -25,8 +25,6 @@ from tests.browser.layout import seed_archive
 from tests.browser.test_dark_mode import sheet_with_a_waiting_save
 from tests.browser.test_every_page_fits import PAGES
 
-pytestmark = pytest.mark.browser
-
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 AXE = Axe()
 PASSWORD = "belote-du-jeudi"

@@ -20,8 +20,6 @@ from tests.browser.conftest import PHONE
 from tests.browser.layout import seed_archive
 from tests.browser.test_every_page_fits import MELDS_CHECKED, counter_with_cards, deal_form_with_chips_and_preview
 
-pytestmark = pytest.mark.browser
-
 AA = 4.5
 # The classes and tags of texts that must have been measured: the top bar, links, buttons, a
 # selected choice's hint, the red suits on a button, a card and in text, the flash, the banner,

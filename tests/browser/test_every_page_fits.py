@@ -20,8 +20,6 @@ from werkzeug.security import generate_password_hash
 
 from tests.browser.layout import clipped, off_screen, scroll_width, seed_archive, small_tap_targets, too_wide
 
-pytestmark = pytest.mark.browser
-
 NARROW = {"width": 360, "height": 800}
 SMALLEST = {"width": 320, "height": 640}
 TEXT_200 = {"width": 195, "height": 422}  # 390 × 844 at 200 %

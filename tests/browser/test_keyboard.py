@@ -19,8 +19,6 @@ import pytest
 from tests.browser.conftest import PHONE
 from tests.browser.test_dark_mode import background, contrast
 
-pytestmark = pytest.mark.browser
-
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 EARLIER = [
     {"taker": "A", "taker_player": 0, "contract": 80, "mode": "hearts", "taker_points": 92},

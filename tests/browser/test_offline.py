@@ -24,8 +24,6 @@ from werkzeug.serving import make_server
 
 from tests.browser.conftest import PHONE, closing_each_answer
 
-pytestmark = pytest.mark.browser
-
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 DEAL_1 = {"taker": "A", "taker_player": 0, "contract": 80, "mode": "hearts", "taker_points": 92}
 DEAL_2 = {"taker": "B", "taker_player": 1, "contract": 90, "mode": "spades", "taker_points": 100}

@@ -24,11 +24,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 from tests.browser.conftest import PHONE
-
-pytestmark = pytest.mark.browser
 
 MAX_PAGE_BYTES = 60 * 1024
 MAX_DEAL_FORM_BYTES = 96 * 1024

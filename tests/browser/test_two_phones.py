@@ -9,11 +9,7 @@ A 100 + 80 = 180, B 62 → 60.
 
 from __future__ import annotations
 
-import pytest
-
 from tests.browser.conftest import PHONE
-
-pytestmark = pytest.mark.browser
 
 
 def new_phone(browser):
