@@ -19,6 +19,7 @@ from scorekeeper.services import export, importing
 from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.store.db import connect, write_transaction
+from tests.helpers import csrf_token
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 # SCORING.md's worked examples, by number (the scores quoted where a test reads them).
@@ -394,10 +395,6 @@ def csrf_app(make_app):
     return make_app(WTF_CSRF_ENABLED=True)
 
 
-def _token(page: str) -> str:
-    return page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
-
-
 def test_the_import_page_with_a_real_csrf_token(csrf_app, db):
     fill(db)
     raw = export.export_json(db).encode()
@@ -407,7 +404,7 @@ def test_the_import_page_with_a_real_csrf_token(csrf_app, db):
     )
     assert refused.status_code in (400, 422)
     assert connect(csrf_app.config["DATABASE"])["games"].count == 0
-    token = _token(client.get("/archives/importer").get_data(as_text=True))
+    token = csrf_token(client.get("/archives/importer").get_data(as_text=True))
     response = client.post(
         "/archives/importer",
         data={"csrf_token": token, "archive": (io.BytesIO(raw), "archive.json")},

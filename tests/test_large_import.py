@@ -18,7 +18,6 @@ import sys
 import time
 import urllib.request
 import uuid
-from html import unescape
 from pathlib import Path
 
 import pytest
@@ -26,6 +25,7 @@ import pytest
 from scorekeeper.store.db import connect
 from scorekeeper.store.migrate import migrate
 from tests.bench_scripts import bench_module
+from tests.helpers import csrf_token, page_text
 
 pytestmark = pytest.mark.slow
 
@@ -41,10 +41,6 @@ def archive(tmp_path_factory) -> tuple[Path, int]:
     path = tmp_path_factory.mktemp("large") / "archive.json"
     games = import_bench.write_archive(str(path), MEGABYTES)
     return path, games
-
-
-def text_of(html: str) -> str:
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
 def wal_size(database: str) -> int:
@@ -89,7 +85,7 @@ def test_a_large_import_through_the_page_of_the_server(archive, tmp_path):
     with gunicorn_server.Server(database, workers=2, log_path=str(tmp_path / "gunicorn.log")) as server:
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
         form = opener.open(server.url + "/archives/importer", timeout=30).read().decode()
-        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form).group(1)
+        token = csrf_token(form)
         body, content_type = multipart({"csrf_token": token}, "archive", raw)
         started = time.perf_counter()
         request = urllib.request.Request(
@@ -108,12 +104,12 @@ def test_a_large_import_through_the_page_of_the_server(archive, tmp_path):
             page = opener.open(report_url, timeout=30).read().decode()
         seconds = time.perf_counter() - started
         peaks = [peak_memory_mb(pid) for pid in worker_pids(server.process.pid)]
-        text = text_of(page)
+        text = page_text(page)
         assert f"Import terminé : {games} partie(s) importée(s)" in text, text[:2000]
         assert "Erreur" not in text and "Internal" not in text
         assert wal_size(database) < WAL_LIMIT
         again = opener.open(report_url, timeout=30).read().decode()  # the report stays on the server
-        assert f"Import terminé : {games} partie(s) importée(s)" in text_of(again)
+        assert f"Import terminé : {games} partie(s) importée(s)" in page_text(again)
     db = connect(database)
     try:
         assert db["games"].count == games
