@@ -6,6 +6,7 @@ import re
 from html import unescape
 
 from hypothesis import settings
+from werkzeug.security import generate_password_hash
 
 DEFAULT_EXAMPLES = settings.get_profile("default").max_examples
 
@@ -39,3 +40,14 @@ def page_text(html: str) -> str:
 def csrf_token(html: str) -> str:
     """The CSRF token of the (first) form in `html`, as a browser would send it back."""
     return unescape(re.search(r'name="csrf_token"[^>]*?value="([^"]+)"', html).group(1))
+
+
+PASSWORD = "belote-du-jeudi"
+HASH = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")  # fast: a test needs no scrypt
+
+
+def login(client, password=PASSWORD, next_path="/", address="192.0.2.1"):
+    """The table password entered on /connexion by the phone at `address`."""
+    return client.post(
+        "/connexion", data={"password": password, "next": next_path}, environ_base={"REMOTE_ADDR": address}
+    )

@@ -16,10 +16,8 @@ from werkzeug.security import generate_password_hash
 from scorekeeper.store.migrate import migrate
 from scorekeeper.web import create_app
 from scorekeeper.web.access import PASSWORD_FILE
-from tests.helpers import csrf_token
+from tests.helpers import HASH, PASSWORD, csrf_token, login
 
-PASSWORD = "belote-du-jeudi"
-HASH = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")  # fast: a test needs no scrypt
 HAND = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}
 
 
@@ -43,12 +41,6 @@ def game_id(app, client):
 def locked(app, game_id):
     app.config["TABLE_PASSWORD_HASH"] = HASH
     return app
-
-
-def login(client, password=PASSWORD, next_path="/", address="192.0.2.1"):
-    return client.post(
-        "/connexion", data={"password": password, "next": next_path}, environ_base={"REMOTE_ADDR": address}
-    )
 
 
 # --- no password: nothing changes -----------------------------------------------------------

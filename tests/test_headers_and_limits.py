@@ -11,15 +11,11 @@ from pathlib import Path
 
 import flask_wtf.csrf
 import pytest
-from werkzeug.security import generate_password_hash
 from werkzeug.test import EnvironBuilder, run_wsgi_app
 
 from scorekeeper.web.csrf import DEFAULT_REASON, REASONS, french_reason
 from scorekeeper.web.one_at_a_time import OneAtATime
-
-PASSWORD = "belote-du-jeudi"
-HASH = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")
-
+from tests.helpers import HASH, PASSWORD
 
 # --- a chunked body over the limit -----------------------------------------------------------
 

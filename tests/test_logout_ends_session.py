@@ -12,9 +12,8 @@ from werkzeug.security import generate_password_hash
 
 from scorekeeper.store import db as db_module
 from scorekeeper.web import create_app
+from tests.helpers import HASH, PASSWORD
 
-PASSWORD = "belote-du-jeudi"
-HASH = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")
 HAND = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}
 
 

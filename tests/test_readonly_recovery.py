@@ -33,14 +33,12 @@ from contextlib import closing
 from html import unescape
 
 import pytest
-from werkzeug.security import generate_password_hash
 
 from scorekeeper.store import db as db_module
 from scorekeeper.store.migrate import migrate
 from scorekeeper.web import create_app
+from tests.helpers import HASH, login
 
-PASSWORD = "belote-du-jeudi"
-HASH = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")
 HAND = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}
 NOBODY = 65534
 
@@ -214,10 +212,6 @@ def test_a_fault_closes_the_idle_connections_too(tmp_path, disk):
 
 
 # --- the password on a read-only disk ------------------------------------------------------
-
-
-def login(client, password=PASSWORD, address="192.0.2.1"):
-    return client.post("/connexion", data={"password": password, "next": "/"}, environ_base={"REMOTE_ADDR": address})
 
 
 @pytest.fixture
