@@ -9,6 +9,7 @@ import re
 import pytest
 
 from scorekeeper.services import games as service
+from scorekeeper.store.db import connect
 from scorekeeper.web import join
 
 LAN = "192.0.2.2"
@@ -81,8 +82,6 @@ def test_split_host(host, split):
 
 
 def new_game(app) -> str:
-    from scorekeeper.store.db import connect
-
     db = connect(app.config["DATABASE"])
     try:
         return service.create_game(db, {}).game.id

@@ -13,7 +13,7 @@ import json
 import urllib.request
 
 from scorekeeper.store.db import connect
-from tests.browser.test_offline import new_phone, open_sheet_ready_for_offline, server  # noqa: F401  (a fixture)
+from tests.browser.helpers import new_phone, open_sheet_ready_for_offline
 
 NAMES = ["Ana", "Bruno", "Chloé", "David"]
 CAPOT_A = {"taker": "A", "taker_player": 2, "contract": "capot", "mode": "hearts", "all_tricks": True}
