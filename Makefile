@@ -9,18 +9,27 @@ HOST ?= 0.0.0.0
 SERVER_OPTIONS = --host $(HOST) $(if $(THREADS),--threads $(THREADS))
 FLASK := $(BIN)/flask --app scorekeeper
 
-.PHONY: run serve test migrate install bench lint clean
+.PHONY: run serve test check migrate install install-test bench lint format clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Reinstalled whenever pyproject.toml changes.
+# `make run`, `make serve`, `make migrate`: the app and what it needs to run, nothing more.
+# Each stamp is made again whenever pyproject.toml changes.
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
+# `make test`, `make check`, `make bench`, `make lint`: the app and the test extras.
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed
+
 install: $(VENV)/.installed
+
+install-test: $(VENV)/.installed-test
 
 migrate: install
 	$(FLASK) init-db
@@ -32,14 +41,29 @@ run: migrate
 serve: migrate
 	$(BIN)/python -m scorekeeper.server $(SERVER_OPTIONS) --port $(or $(PORT),8000)
 
-test: migrate
+# Every test, browser tests and the benchmark-sized ones included: what CI runs.
+test: install-test migrate
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-bench: install
-	$(BIN)/python bench/score_engine.py
+# The quick loop: every test but the browser tests and the benchmark-sized ones (`slow`: a
+# server process, a wheel built, a large import), with fewer hypothesis examples.
+check: install-test
+	$(BIN)/python -m pytest -m "not browser and not slow" --hypothesis-profile=check $(PYTEST_ARGS)
 
-lint: install
+# The engine, then a 50 MB archive imported, step by step, then through the page of a server and
+# the command line (tests/test_large_import.py, which `make test` runs at 3 MB).
+bench: install-test
+	$(BIN)/python bench/score_engine.py
+	$(BIN)/python bench/import_archive.py --megabytes 50
+	LARGE_IMPORT_MB=50 $(BIN)/python -m pytest tests/test_large_import.py -s -q -p no:cacheprovider
+
+lint: install-test
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install-test
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .hypothesis

@@ -1,19 +1,91 @@
-"""Each test gets an app on its own SQLite file under tmp_path, migrated like `make run` does."""
+"""The tests' shared set-up: one migrated database copied per test, one app per process, the
+markers and the hypothesis profiles.
+
+Migrating a database and building an app (its templates compiled at the first page) took more
+than half of a client test's time: the schema is migrated once per session into a template file,
+which each test copies (`database`), and the `app` fixture is one app for the whole session,
+pointed at the test's copy, its configuration and folders set back as `create_app` left them
+before each test. A test that needs its own configuration builds its own app (`make_app`).
+"""
 
 from __future__ import annotations
 
+import copy
+import shutil
+from pathlib import Path
+
 import pytest
+from hypothesis import settings
 
 from scorekeeper.store.db import connect
 from scorekeeper.store.migrate import migrate
 from scorekeeper.web import create_app
 
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False}
+
+# `make check` runs `--hypothesis-profile=check`; `make test` the default profile. A test that
+# asks for a number of examples asks `examples(n)` (tests/helpers.py), which scales it alike.
+settings.register_profile("check", max_examples=20)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every test under tests/browser/ is a browser test (a `pytestmark` in a conftest marks nothing)."""
+    for item in items:
+        if BROWSER_TESTS in Path(item.path).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def migrated_template(tmp_path_factory) -> Path:
+    """A database migrated once per session, never opened by a test: `database` copies it."""
+    path = tmp_path_factory.mktemp("template") / "migrated.db"
+    migrate(str(path))  # its connection closed, the WAL is checkpointed into the file and removed
+    return path
+
 
 @pytest.fixture
-def app(tmp_path):
-    database = str(tmp_path / "test.db")
-    migrate(database)
-    app = create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
+def database(migrated_template, tmp_path) -> str:
+    """The path of this test's own migrated database, as `make run` leaves it."""
+    path = tmp_path / "test.db"
+    shutil.copyfile(migrated_template, path)
+    return str(path)
+
+
+@pytest.fixture
+def make_app(migrated_template, tmp_path):
+    """make_app(**config): a new app of its own on a new copy of the migrated database (or on
+    DATABASE=, as given), for the tests whose configuration differs from the `app` fixture's."""
+    made = 0
+
+    def make(**config):
+        nonlocal made
+        if "DATABASE" not in config:
+            made += 1
+            config["DATABASE"] = str(tmp_path / f"app-{made}.db")
+            shutil.copyfile(migrated_template, config["DATABASE"])
+        return create_app({**TEST_CONFIG, **config})
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def session_app(migrated_template):
+    app = create_app({**TEST_CONFIG, "DATABASE": str(migrated_template)})
+    return app, copy.deepcopy(dict(app.config)), app.static_folder
+
+
+@pytest.fixture
+def app(session_app, database):
+    """The session's app on this test's database, with the configuration and static folder it was
+    built with (a test may change them: the next one starts from these again)."""
+    app, config, static_folder = session_app
+    app.config.clear()
+    app.config.update(copy.deepcopy(config))
+    app.config["DATABASE"] = database
+    app.static_folder = static_folder
+    app.debug = False  # also Jinja's auto-reload, which a test in debug mode turned on
+    app.extensions["access"].clear()  # the table password read from its file
     yield app
 
 

@@ -4,18 +4,20 @@ guesses are limited per address across workers, entry expires, and only the hash
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 from contextlib import closing
 from html import unescape
 
 import pytest
+from flask import Flask
 from werkzeug.security import generate_password_hash
 
+from scorekeeper.store.migrate import migrate
 from scorekeeper.web import create_app
 from scorekeeper.web.access.password import PASSWORD_FILE
+from tests.helpers import HASH, PASSWORD, csrf_token, login
 
-PASSWORD = "belote-du-jeudi"
-HASH = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")  # fast: a test needs no scrypt
 HAND = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}
 
 
@@ -39,12 +41,6 @@ def game_id(app, client):
 def locked(app, game_id):
     app.config["TABLE_PASSWORD_HASH"] = HASH
     return app
-
-
-def login(client, password=PASSWORD, next_path="/", address="192.0.2.1"):
-    return client.post(
-        "/connexion", data={"password": password, "next": next_path}, environ_base={"REMOTE_ADDR": address}
-    )
 
 
 # --- no password: nothing changes -----------------------------------------------------------
@@ -244,8 +240,6 @@ def test_a_right_password_clears_the_address_and_old_guesses_are_pruned(locked, 
 
 @pytest.fixture
 def instance_app(tmp_path, monkeypatch):
-    from flask import Flask
-
     folder = tmp_path / "instance"
     monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(folder))
     for name in list(os.environ):
@@ -254,8 +248,6 @@ def instance_app(tmp_path, monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_DATABASE", str(tmp_path / "cli.db"))
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "x")
     monkeypatch.setenv("SCOREKEEPER_WTF_CSRF_ENABLED", "false")
-    from scorekeeper.store.migrate import migrate
-
     migrate(str(tmp_path / "cli.db"))
     return create_app()
 
@@ -290,26 +282,17 @@ def test_set_password_refuses_a_mismatch_or_a_short_password(instance_app):
     assert "au moins 4 caractères" in short.output
 
 
-def test_login_and_logout_with_real_csrf_tokens(tmp_path):
-    import re
-
-    from scorekeeper.store.migrate import migrate
-
-    database = str(tmp_path / "csrf.db")
-    migrate(database)
-    app = create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "x", "TABLE_PASSWORD_HASH": HASH})
+def test_login_and_logout_with_real_csrf_tokens(make_app):
+    app = make_app(SECRET_KEY="x", WTF_CSRF_ENABLED=True, TABLE_PASSWORD_HASH=HASH)
     client = app.test_client()
-
-    def token(html: str) -> str:
-        return unescape(re.search(r'name="csrf_token"[^>]*?value="([^"]+)"', html).group(1))
 
     page = client.get("/connexion").text
     assert client.post("/connexion", data={"password": PASSWORD}).status_code == 400  # no token
-    response = client.post("/connexion", data={"password": PASSWORD, "csrf_token": token(page), "next": "/"})
+    response = client.post("/connexion", data={"password": PASSWORD, "csrf_token": csrf_token(page), "next": "/"})
     assert response.status_code == 302
     home = client.get("/").text
     logout = re.search(r'<form class="topbar-form" method="post" action="/connexion/sortie">.*?</form>', home)
     assert logout, "a phone that entered the password can leave"
     assert client.post("/connexion/sortie").status_code == 400  # no token: another site cannot log out
-    assert client.post("/connexion/sortie", data={"csrf_token": token(logout.group(0))}).status_code == 302
+    assert client.post("/connexion/sortie", data={"csrf_token": csrf_token(logout.group(0))}).status_code == 302
     assert 'href="/connexion?next=/"' in client.get("/").text

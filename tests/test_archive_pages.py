@@ -11,8 +11,7 @@ import pytest
 from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.store.db import connect, write_transaction
-from scorekeeper.store.migrate import migrate
-from scorekeeper.web import create_app
+from tests.helpers import csrf_token
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 EX_1 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92, "taker_player": 0}  # 170 / 70
@@ -95,16 +94,14 @@ def test_an_evening_page_and_its_form(client, db):
     assert client.get("/soirees/99").status_code == 404
 
 
-def test_an_evening_form_needs_its_csrf_token(tmp_path):
-    path = str(tmp_path / "csrf.db")
-    migrate(path)
-    app = create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test"})
-    database = connect(path)
+def test_an_evening_form_needs_its_csrf_token(make_app):
+    app = make_app(WTF_CSRF_ENABLED=True)
+    database = connect(app.config["DATABASE"])
     evening_id = new_evening(database, "2025-05-17")
     client = app.test_client()
     assert client.post(f"/soirees/{evening_id}", data={"date": "2025-05-18"}).status_code == 400
     page = client.get(f"/soirees/{evening_id}").get_data(as_text=True)
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    token = csrf_token(page)
     response = client.post(f"/soirees/{evening_id}", data={"csrf_token": token, "date": "2025-05-18"})
     assert response.status_code == 302
     assert evenings.fetch(database, evening_id)["date"] == "2025-05-18"

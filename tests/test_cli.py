@@ -16,7 +16,6 @@ from scorekeeper.services import export
 from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.store.db import connect, write_transaction
-from scorekeeper.store.migrate import migrate
 from scorekeeper.web import create_app
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
@@ -40,12 +39,10 @@ def filled(db) -> list[str]:
 
 
 @pytest.fixture
-def empty_app(tmp_path):
+def empty_app(make_app):
     """Another instance, with its context pushed: pytest-flask keeps `app`'s pushed in each test,
     and a command runs in the app context it finds."""
-    path = str(tmp_path / "other.db")
-    migrate(path)
-    other = create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test"})
+    other = make_app(WTF_CSRF_ENABLED=True)
     with other.app_context():
         yield other
 

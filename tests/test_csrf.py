@@ -10,18 +10,14 @@ from html import unescape
 import pytest
 
 from scorekeeper.store.db import connect
-from scorekeeper.store.migrate import migrate
-from scorekeeper.web import create_app
 
 HAND = {"taker_player": "0", "contract": "80", "mode": "hearts", "points": "92", "enregistrer": "1"}
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(make_app):
     """The conftest's app without WTF_CSRF_ENABLED = False: CSRF is checked as in production."""
-    database = str(tmp_path / "csrf.db")
-    migrate(database)
-    app = create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "x"})
+    app = make_app(SECRET_KEY="x", WTF_CSRF_ENABLED=True)
     assert app.config.get("WTF_CSRF_ENABLED", True)
     return app
 

@@ -12,7 +12,7 @@ from html import unescape
 
 import pytest
 
-from tests.test_sheet_pages import form_posting_to, the_form
+from tests.pages import form_posting_to, the_form
 
 HAND = {"taker": "A", "taker_player": 2, "contract": 80, "mode": "hearts", "taker_points": 92}
 PASS = {"reason": "all_pass"}

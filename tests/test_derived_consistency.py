@@ -12,6 +12,7 @@ sheet built from the inputs. A refused write must leave everything as it was.
 from __future__ import annotations
 
 import json
+import shutil
 from contextlib import closing
 
 import pytest
@@ -23,7 +24,7 @@ from scorekeeper.belote.sheet_json import sheet_to_json
 from scorekeeper.services import games as service
 from scorekeeper.store import derived
 from scorekeeper.store.db import connect, write_transaction
-from scorekeeper.store.migrate import migrate
+from tests.helpers import examples
 
 # --- reading the derived rows ------------------------------------------------------------------
 
@@ -184,19 +185,19 @@ REFUSED = (InvalidInput, Conflict, NotFound)
 
 
 @pytest.fixture(scope="module")
-def new_database(tmp_path_factory):
+def new_database(tmp_path_factory, migrated_template):
     """A fresh migrated database per hypothesis example (a function-scoped fixture would be
     shared by the examples of one test), closed when the example ends."""
 
     def new():
         path = str(tmp_path_factory.mktemp("derived") / "test.db")
-        migrate(path)
+        shutil.copyfile(migrated_template, path)
         return closing(connect(path))
 
     return new
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(game=game_bodies(), data=st.data())
 def test_after_any_write_the_derived_rows_equal_a_rebuild_and_the_answer_is_the_sheet(new_database, game, data):
     with new_database() as db:
@@ -207,7 +208,7 @@ def play(db, game: dict, data) -> None:
     game_id = service.create_game(db, game).game.id
     rows = derived_rows(db, game_id)
     assert rows == rebuilt_rows(db, game_id)
-    answered: dict[str, str] = {}  # idempotency key → the answer's text, for a retry
+    answered: dict[str, tuple] = {}  # idempotency key → the write, its body and its answer's text, for a retry
     for step in range(data.draw(st.integers(1, 25), label="writes")):
         sheet = service.get_sheet(db, game_id)
         write = data.draw(st.sampled_from(WRITES_WHEN_FINISHED if sheet.finished else WRITES), label="write")
@@ -221,13 +222,14 @@ def play(db, game: dict, data) -> None:
                 assert not recorded.replayed
                 answer = json.loads(recorded.text)
                 if key:
-                    answered[key] = recorded.text
+                    answered[key] = (record, body, recorded.text)
             elif write == "retry":  # a phone sends a write again: the first answer, nothing written
                 if not answered:
                     continue
                 key = data.draw(st.sampled_from(sorted(answered)), label="key")
-                recorded = service.record_hand(db, game_id, data.draw(hand_bodies()), idempotency_key=key)
-                assert recorded.replayed and recorded.text == answered[key]
+                record, body, text = answered[key]
+                recorded = record(db, game_id, body, idempotency_key=key)
+                assert recorded.replayed and recorded.text == text
                 assert derived_rows(db, game_id) == rows
                 assert service.get_sheet(db, game_id).revision == sheet.revision
                 event("retry replayed")

@@ -9,6 +9,7 @@ import copy
 import csv
 import io
 import json
+import shutil
 
 import pytest
 from werkzeug.datastructures import FileStorage, MultiDict
@@ -18,8 +19,7 @@ from scorekeeper.services import export, import_checks, importing
 from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.store.db import connect, write_transaction
-from scorekeeper.store.migrate import migrate
-from scorekeeper.web import create_app
+from tests.helpers import csrf_token
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 # SCORING.md's worked examples, by number (the scores quoted where a test reads them).
@@ -94,10 +94,10 @@ def fill(db) -> list[str]:
 
 
 @pytest.fixture
-def other(tmp_path):
+def other(migrated_template, tmp_path):
     """A second, empty instance."""
     path = str(tmp_path / "other.db")
-    migrate(path)
+    shutil.copyfile(migrated_template, path)
     database = connect(path)
     yield database
     database.close()
@@ -393,14 +393,8 @@ def test_the_export_routes(client, db):
 
 
 @pytest.fixture
-def csrf_app(tmp_path):
-    path = str(tmp_path / "csrf.db")
-    migrate(path)
-    return create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test"})
-
-
-def _token(page: str) -> str:
-    return page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+def csrf_app(make_app):
+    return make_app(WTF_CSRF_ENABLED=True)
 
 
 def test_the_import_page_with_a_real_csrf_token(csrf_app, db):
@@ -412,7 +406,7 @@ def test_the_import_page_with_a_real_csrf_token(csrf_app, db):
     )
     assert refused.status_code in (400, 422)
     assert connect(csrf_app.config["DATABASE"])["games"].count == 0
-    token = _token(client.get("/archives/importer").get_data(as_text=True))
+    token = csrf_token(client.get("/archives/importer").get_data(as_text=True))
     response = client.post(
         "/archives/importer",
         data={"csrf_token": token, "archive": (io.BytesIO(raw), "archive.json")},

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.store.migrate import migrate
 from scorekeeper.web import create_app
+from tests.helpers import examples
 
 SKIPPED_METHODS = {"HEAD", "OPTIONS"}
 HAND = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}
@@ -334,7 +335,9 @@ def fill_url(data, app, rule: str) -> str:
 
 @pytest.mark.parametrize(("rule", "method"), ROUTES, ids=[f"{method} {rule}" for rule, method in ROUTES])
 @settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+    max_examples=examples(40),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(data=st.data())
 def test_no_route_fails_or_half_writes_whatever_it_is_sent(fuzz_app, rule, method, data):

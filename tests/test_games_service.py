@@ -19,6 +19,7 @@ from scorekeeper.belote.sheet_json import sheet_to_json
 from scorekeeper.services import games as service
 from scorekeeper.store import games as store
 from scorekeeper.store import idempotency as idempotency_store
+from tests.helpers import examples
 
 EXAMPLE_1 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}  # 170 / 70
 EXAMPLE_8 = {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 101}  # 300 / 60
@@ -190,7 +191,7 @@ def test_a_recorded_deal_is_answered_with_the_whole_sheet_after_it(db):
     assert last["teams"]["A"] == 'Les "as" ,"hands":['
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     names=st.lists(
         st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="|"), max_size=12),

@@ -11,21 +11,9 @@ from pathlib import Path
 
 import flask_wtf.csrf
 import pytest
-from werkzeug.security import generate_password_hash
 
-from scorekeeper.store.migrate import migrate
-from scorekeeper.web import create_app
 from scorekeeper.web.csrf import DEFAULT_REASON, REASONS, french_reason
-
-PASSWORD = "belote-du-jeudi"
-HASH = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")
-
-
-def make_app(tmp_path, **config):
-    path = str(tmp_path / "club.db")
-    migrate(path)
-    return create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, **config})
-
+from tests.helpers import HASH, PASSWORD
 
 # --- a chunked body over the limit -----------------------------------------------------------
 
@@ -47,24 +35,24 @@ def game_body(size: int) -> bytes:
     return body + b" " * (size + 1 - len(body))
 
 
-def test_a_chunked_api_body_over_the_limit_is_a_french_413(tmp_path):
-    app = make_app(tmp_path)
+def test_a_chunked_api_body_over_the_limit_is_a_french_413(make_app):
+    app = make_app()
     limit = app.config["MAX_CONTENT_LENGTH"]
     response = chunked(app.test_client(), "/api/v1/games", game_body(limit), "application/json")
     assert response.status_code == 413
     assert response.get_json() == {"error": "Le corps de la requête est trop gros."}
 
 
-def test_a_chunked_api_body_at_the_limit_is_read_whole(tmp_path):
-    app = make_app(tmp_path)
+def test_a_chunked_api_body_at_the_limit_is_read_whole(make_app):
+    app = make_app()
     assert chunked(app.test_client(), "/api/v1/games", game_body(100), "application/json").status_code == 201
     exact = game_body(app.config["MAX_CONTENT_LENGTH"] - 1)  # exactly the limit
     assert len(exact) == app.config["MAX_CONTENT_LENGTH"]
     assert chunked(app.test_client(), "/api/v1/games", exact, "application/json").status_code == 201
 
 
-def test_a_chunked_form_over_the_limit_is_a_french_413_page(tmp_path):
-    app = make_app(tmp_path)
+def test_a_chunked_form_over_the_limit_is_a_french_413_page(make_app):
+    app = make_app()
     body = b"team_a=" + b"x" * app.config["MAX_CONTENT_LENGTH"]
     response = chunked(app.test_client(), "/parties/nouvelle", body, "application/x-www-form-urlencoded")
     assert response.status_code == 413
@@ -75,8 +63,8 @@ def test_a_chunked_form_over_the_limit_is_a_french_413_page(tmp_path):
 
 
 @pytest.fixture
-def csrf_client(tmp_path):
-    return make_app(tmp_path, WTF_CSRF_ENABLED=True).test_client()
+def csrf_client(make_app):
+    return make_app(WTF_CSRF_ENABLED=True).test_client()
 
 
 def test_a_form_without_its_token_says_why_in_french(csrf_client):
@@ -116,8 +104,8 @@ def test_every_reason_flask_wtf_gives_is_in_french():
 
 
 @pytest.fixture
-def table(tmp_path):
-    app = make_app(tmp_path)
+def table(make_app):
+    app = make_app()
     client = app.test_client()
     game = client.post("/api/v1/games", json={"teams": {"A": "Nous", "B": "Eux"}}).get_json()["id"]
     app.config["TABLE_PASSWORD_HASH"] = HASH

@@ -38,8 +38,9 @@ from scorekeeper.belote.house_rules import (
 from scorekeeper.belote.scoring import score
 from scorekeeper.belote.terms import Coinche, ContractKind, Rounding, Team
 from scorekeeper.web import create_app
+from tests.helpers import examples
 
-PROPERTY = settings(max_examples=300, deadline=None)
+PROPERTY = settings(max_examples=examples(300), deadline=None)
 
 
 def hand(taker="A", mode="hearts", **fields):

@@ -33,7 +33,8 @@ import pytest
 from scorekeeper.belote.house_rules import PRESETS, AnnouncedCapot, BeloteTo, HouseRules
 from scorekeeper.services import export, stats
 from scorekeeper.services import games as service
-from tests.test_sheet_pages import NEW_GAME, PLAYERS, count, errors, ex, form_posting_to, record, sheet, the_form
+from tests.helpers import page_text
+from tests.pages import NEW_GAME, PLAYERS, count, errors, ex, form_posting_to, record, sheet, the_form
 
 CONCOURS = next(preset for preset in PRESETS if preset.key == "concours")
 FIVE_HANDS = [
@@ -71,12 +72,8 @@ CONCOURS_SCORES = [(170, 70), (0, 540), (1040, 0), (540, 0), (280, 0)]
 CONCOURS_TOTALS = [(170, 70), (170, 610), (1210, 610), (1750, 610), (2030, 610)]
 
 
-def text(html: str) -> str:
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
-
-
 def rules_line(html: str) -> str:
-    return text(re.search(r'<p class="target">(.*?)</p>', html, re.S).group(1))
+    return page_text(re.search(r'<p class="target">(.*?)</p>', html, re.S).group(1))
 
 
 def post_new_game(client, **fields: str):
@@ -122,7 +119,7 @@ def test_the_form_offers_the_presets_salon_first_and_every_option_folded(client)
     assert form.checked("rounding") == ["nearest"]
     details = re.search(r'<details class="house"[^>]*>(.*?)</details>', html, re.S)
     assert " open" not in re.search(r'<details class="house"[^>]*>', html).group(0)  # folded
-    words = text(details.group(1))
+    words = page_text(details.group(1))
     assert words.startswith("Règles de la maison Arrondi")  # the rounding, then the house rules
     for legend in (
         "La coinche multiplie",
@@ -270,16 +267,16 @@ def test_the_rules_line_names_the_preset(client, concours, url):
 
 def test_the_print_sheet_names_the_preset_and_its_scores(client, concours):
     html = client.get(f"/archives/parties/{concours}/imprimer").text
-    head = text(re.search(r'<header class="print-head">(.*?)</header>', html, re.S).group(1))
+    head = page_text(re.search(r'<header class="print-head">(.*?)</header>', html, re.S).group(1))
     assert "Partie en 2000 · Coinche — concours · Nous : Ana & Chloé" in head
     assert "2030 – 610" in head
-    cells = [text(cell) for cell in re.findall(r'<td class="num">(.*?)</td>', html, re.S)]
+    cells = [page_text(cell) for cell in re.findall(r'<td class="num">(.*?)</td>', html, re.S)]
     assert cells[:8] == ["170", "70", "170", "70", "0", "540", "170", "610"]
 
 
 def test_a_default_games_print_sheet_reads_as_before(client, db):
     game_id = service.create_game(db, {"players": PLAYERS, "rules": {"rounding": "complement"}}).game.id
-    head = text(client.get(f"/archives/parties/{game_id}/imprimer").text)
+    head = page_text(client.get(f"/archives/parties/{game_id}/imprimer").text)
     assert "Partie en 2000 · Nous : Ana & Chloé" in head
 
 

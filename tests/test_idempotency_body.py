@@ -23,24 +23,15 @@ from scorekeeper.store import idempotency as keys
 from scorekeeper.store.db import connect
 from scorekeeper.store.migrate import migrate
 from scorekeeper.store.migrations import migrations
-from tests.test_sheet_pages import create_named_game, deal_form, ex, form_posting_to, live_deals, the_form, writes
+from tests.helpers import GAMES, api_game
+from tests.pages import create_named_game, deal_form, ex, form_posting_to, live_deals, the_form, writes
 
-GAMES = "/api/v1/games"
 REFUSAL = "La clé « Idempotency-Key » a déjà servi pour une autre requête : "
 
 EX1 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}  # 170 / 70
 EX3 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 84}  # 160 / 80
 EX8 = {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 101}  # 300 / 60
 EX20 = {"taker": "B", "contract": 80, "mode": "hearts", "taker_points": 71}  # 240 / 0
-
-
-def new_game(client, *hands: dict, **fields) -> str:
-    response = client.post(GAMES, json=fields)
-    assert response.status_code == 201, response.get_json()
-    game_id = response.get_json()["id"]
-    for hand in hands:
-        assert client.post(f"{GAMES}/{game_id}/hands", json=hand).status_code == 201
-    return game_id
 
 
 def keyed(key: str) -> dict:
@@ -67,7 +58,7 @@ def assert_replayed(first, again, status: int) -> None:
 
 
 def test_a_hand_sent_again_with_its_key_replays(client, app):
-    game_id = new_game(client)
+    game_id = api_game(client)
     first = client.post(f"{GAMES}/{game_id}/hands", json=EX1, headers=keyed("k"))
     # The same JSON, its keys in another order and spaced otherwise: the same request.
     again = client.post(
@@ -84,7 +75,7 @@ def test_a_hand_sent_again_with_its_key_replays(client, app):
 
 
 def test_a_hand_with_a_used_key_and_another_body_is_refused(client, app):
-    game_id = new_game(client)
+    game_id = api_game(client)
     first = client.post(f"{GAMES}/{game_id}/hands", json=EX1, headers=keyed("k"))
     before = state(client, app, game_id)
     assert_refused(client.post(f"{GAMES}/{game_id}/hands", json=EX20, headers=keyed("k")))
@@ -96,7 +87,7 @@ def test_a_hand_with_a_used_key_and_another_body_is_refused(client, app):
 
 
 def test_a_redeal_with_a_used_key_and_another_body_is_refused(client, app):
-    game_id = new_game(client, rules={"misere": True})
+    game_id = api_game(client, rules={"misere": True})
     first = client.post(f"{GAMES}/{game_id}/redeals", json={"reason": "misere", "player": 3}, headers=keyed("r"))
     assert first.status_code == 201
     before = state(client, app, game_id)
@@ -110,7 +101,7 @@ def test_a_redeal_with_a_used_key_and_another_body_is_refused(client, app):
 
 
 def test_an_edit_with_a_used_key_and_another_body_or_deal_is_refused(client, app):
-    game_id = new_game(client, EX1, EX20)
+    game_id = api_game(client, EX1, EX20)
     first = client.put(f"{GAMES}/{game_id}/hands/1", json={**EX8, "version": 1}, headers=keyed("e"))
     assert first.status_code == 200
     before = state(client, app, game_id)
@@ -124,7 +115,7 @@ def test_an_edit_with_a_used_key_and_another_body_or_deal_is_refused(client, app
 
 
 def test_a_delete_with_a_used_key_and_another_deal_or_version_is_refused(client, app):
-    game_id = new_game(client, EX1, EX20, EX3)
+    game_id = api_game(client, EX1, EX20, EX3)
     first = client.delete(f"{GAMES}/{game_id}/hands/2?version=1", headers=keyed("d"))
     assert first.status_code == 200
     before = state(client, app, game_id)
@@ -138,7 +129,7 @@ def test_a_delete_with_a_used_key_and_another_deal_or_version_is_refused(client,
 
 
 def test_an_undo_key_reused_elsewhere_is_refused_and_an_undo_replays_whatever_its_body(client, app):
-    game_id = new_game(client, EX1, EX20)
+    game_id = api_game(client, EX1, EX20)
     first = client.post(f"{GAMES}/{game_id}/undo", json={}, headers=keyed("u"))
     assert first.status_code == 200 and first.get_json()["message"] == "Donne 2 retirée."
     before = state(client, app, game_id)
@@ -151,7 +142,7 @@ def test_an_undo_key_reused_elsewhere_is_refused_and_an_undo_replays_whatever_it
 
 
 def test_a_record_key_reused_by_an_undo_or_an_edit_is_refused(client, app):
-    game_id = new_game(client)
+    game_id = api_game(client)
     assert client.post(f"{GAMES}/{game_id}/hands", json=EX1, headers=keyed("k")).status_code == 201
     before = state(client, app, game_id)
     assert_refused(client.post(f"{GAMES}/{game_id}/undo", json={}, headers=keyed("k")))
@@ -161,14 +152,14 @@ def test_a_record_key_reused_by_an_undo_or_an_edit_is_refused(client, app):
 
 def test_keys_are_still_per_game(client, app):
     """Another game's key is not this game's: the same key, another body, another game is recorded."""
-    one, two = new_game(client), new_game(client)
+    one, two = api_game(client), api_game(client)
     assert client.post(f"{GAMES}/{one}/hands", json=EX1, headers=keyed("k")).status_code == 201
     answer = client.post(f"{GAMES}/{two}/hands", json=EX20, headers=keyed("k"))
     assert answer.status_code == 201 and answer.get_json()["totals"] == {"A": 240, "B": 0}
 
 
 def test_a_refused_request_still_does_not_use_up_its_key(client, app):
-    game_id = new_game(client)
+    game_id = api_game(client)
     assert client.post(f"{GAMES}/{game_id}/hands", json={**EX1, "contract": 85}, headers=keyed("k")).status_code == 422
     answer = client.post(f"{GAMES}/{game_id}/hands", json=EX20, headers=keyed("k"))
     assert answer.status_code == 201 and answer.get_json()["totals"] == {"A": 240, "B": 0}
@@ -253,7 +244,7 @@ def test_a_redeal_form_sent_again_changed_records_nothing(client, app):
 def test_a_key_stored_without_a_fingerprint_still_replays(client, app):
     """A key stored before m008 has no fingerprint: whatever comes with it, the first answer again,
     as before (nothing tells which request it was)."""
-    game_id = new_game(client)
+    game_id = api_game(client)
     first = client.post(f"{GAMES}/{game_id}/hands", json=EX1, headers=keyed("old"))
     with closing(connect(app.config["DATABASE"])) as database:
         database.execute("update idempotency_keys set fingerprint = null")

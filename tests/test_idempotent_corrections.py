@@ -12,22 +12,12 @@ from __future__ import annotations
 
 import pytest
 
-GAMES = "/api/v1/games"
+from tests.helpers import GAMES, api_game
 
 EX1 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}  # 170 / 70
 EX3 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 84}  # 160 / 80
 EX8 = {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 101}  # 300 / 60
 EX20 = {"taker": "B", "contract": 80, "mode": "hearts", "taker_points": 71}  # 240 / 0
-
-
-def new_game(client, *hands: dict) -> str:
-    response = client.post(GAMES, json={})
-    assert response.status_code == 201, response.get_json()
-    game_id = response.get_json()["id"]
-    for hand in hands:
-        recorded = client.post(f"{GAMES}/{game_id}/hands", json=hand)
-        assert recorded.status_code == 201, recorded.get_json()
-    return game_id
 
 
 def sheet(client, game_id: str) -> dict:
@@ -60,7 +50,7 @@ def assert_same_answer(first, again) -> None:
 
 
 def test_an_edit_sent_twice_is_made_once_and_answered_the_same(client):
-    game_id = new_game(client, EX1, EX20)
+    game_id = api_game(client, EX1, EX20)
     before = sheet(client, game_id)["revision"]
     first = edit(client, game_id, 1, {**EX8, "version": 1}, key="edit-1")
     again = edit(client, game_id, 1, {**EX8, "version": 1}, key="edit-1")
@@ -71,7 +61,7 @@ def test_an_edit_sent_twice_is_made_once_and_answered_the_same(client):
 
 
 def test_an_edit_replayed_after_another_edit_does_not_overwrite_it(client):
-    game_id = new_game(client, EX1)
+    game_id = api_game(client, EX1)
     first = edit(client, game_id, 1, {**EX8, "version": 1}, key="phone-a")
     # Another phone then edits the deal again; the first phone's retry comes late.
     later = edit(client, game_id, 1, {**EX3, "version": 2}, key="phone-b")
@@ -88,7 +78,7 @@ def test_an_edit_replayed_after_another_edit_does_not_overwrite_it(client):
 
 
 def test_a_delete_sent_twice_deletes_one_deal(client):
-    game_id = new_game(client, EX1, EX20, EX3)
+    game_id = api_game(client, EX1, EX20, EX3)
     first = delete(client, game_id, 2, key="delete-2")
     # Without its key, the retry would delete the deal that is number 2 now (EX3).
     again = delete(client, game_id, 2, key="delete-2")
@@ -99,7 +89,7 @@ def test_a_delete_sent_twice_deletes_one_deal(client):
 
 
 def test_a_delete_of_the_last_deal_sent_twice_is_not_a_404(client):
-    game_id = new_game(client, EX1, EX20)
+    game_id = api_game(client, EX1, EX20)
     first = delete(client, game_id, 2, key="delete-last", version=1)
     again = delete(client, game_id, 2, key="delete-last", version=1)
     assert_same_answer(first, again)
@@ -108,7 +98,7 @@ def test_a_delete_of_the_last_deal_sent_twice_is_not_a_404(client):
 
 
 def test_an_undo_sent_twice_undoes_one_action(client):
-    game_id = new_game(client, EX1, EX20)
+    game_id = api_game(client, EX1, EX20)
     first = undo(client, game_id, key="undo-1")
     again = undo(client, game_id, key="undo-1")
     assert_same_answer(first, again)
@@ -125,7 +115,7 @@ def test_an_undo_sent_twice_undoes_one_action(client):
 
 
 def test_an_undo_answers_the_same_with_and_without_a_key(client):
-    with_key, without_key = new_game(client, EX1, EX20), new_game(client, EX1, EX20)
+    with_key, without_key = api_game(client, EX1, EX20), api_game(client, EX1, EX20)
     keyed_answer, plain_answer = undo(client, with_key, key="u").get_json(), undo(client, without_key).get_json()
     assert {**keyed_answer, "id": None} == {**plain_answer, "id": None}
     assert plain_answer["message"] == "Donne 2 retirée." and len(plain_answer["hands"]) == 1
@@ -135,7 +125,7 @@ def test_an_undo_answers_the_same_with_and_without_a_key(client):
 
 
 def test_a_stale_edit_then_the_same_key_with_the_current_version(client):
-    game_id = new_game(client, EX1)
+    game_id = api_game(client, EX1)
     assert edit(client, game_id, 1, {**EX8, "version": 2}, key="k").status_code == 409
     assert edit(client, game_id, 1, {**EX8, "contract": 85, "version": 1}, key="k").status_code == 422
     answer = edit(client, game_id, 1, {**EX8, "version": 1}, key="k")
@@ -143,7 +133,7 @@ def test_a_stale_edit_then_the_same_key_with_the_current_version(client):
 
 
 def test_a_refused_delete_then_the_same_key_once_the_cause_is_gone(client):
-    game_id = new_game(client, EX1)
+    game_id = api_game(client, EX1)
     assert delete(client, game_id, 2, key="k").status_code == 404
     assert delete(client, game_id, 1, key="k", version=2).status_code == 409
     client.post(f"{GAMES}/{game_id}/hands", json=EX20)
@@ -153,7 +143,7 @@ def test_a_refused_delete_then_the_same_key_once_the_cause_is_gone(client):
 
 
 def test_a_refused_undo_then_the_same_key_once_there_is_something_to_undo(client):
-    game_id = new_game(client)
+    game_id = api_game(client)
     assert undo(client, game_id, key="k").status_code == 409
     client.post(f"{GAMES}/{game_id}/hands", json=EX1)
     answer = undo(client, game_id, key="k")
@@ -163,7 +153,7 @@ def test_a_refused_undo_then_the_same_key_once_there_is_something_to_undo(client
 
 @pytest.mark.parametrize("correction", ["edit", "delete", "undo"])
 def test_a_correction_with_an_empty_key_is_refused_and_changes_nothing(client, correction):
-    game_id = new_game(client, EX1)
+    game_id = api_game(client, EX1)
     before = client.get(f"{GAMES}/{game_id}").data
     send = {
         "edit": lambda: edit(client, game_id, 1, {**EX8, "version": 1}, key=""),
@@ -179,7 +169,7 @@ def test_a_correction_with_an_empty_key_is_refused_and_changes_nothing(client, c
 
 
 def test_a_record_replays_201_and_an_edit_replays_200(client, db):
-    game_id = new_game(client)
+    game_id = api_game(client)
     recorded = client.post(f"{GAMES}/{game_id}/hands", json=EX1, headers=keyed("record"))
     replayed = client.post(f"{GAMES}/{game_id}/hands", json=EX1, headers=keyed("record"))
     assert recorded.status_code == replayed.status_code == 201 and replayed.data == recorded.data
@@ -192,7 +182,7 @@ def test_a_record_replays_201_and_an_edit_replays_200(client, db):
 def test_a_key_is_one_request_whatever_the_route(client):
     """A key already used on the game by a request on another route is refused (422, in French),
     and changes nothing: it is not that request's retry (tests/test_idempotency_body.py)."""
-    game_id = new_game(client)
+    game_id = api_game(client)
     recorded = client.post(f"{GAMES}/{game_id}/hands", json=EX1, headers=keyed("same"))
     assert recorded.status_code == 201
     before = client.get(f"{GAMES}/{game_id}").data

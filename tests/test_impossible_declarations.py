@@ -24,6 +24,7 @@ from scorekeeper.services import games as service
 from scorekeeper.store import derived
 from scorekeeper.store import games as store
 from scorekeeper.store.db import write_transaction
+from tests.helpers import examples
 
 CARD_SIZE = (
     "8 cartes chacun, et une carte ne sert qu'à une annonce (5 pour un cent, 4 pour une cinquante ou un "
@@ -177,7 +178,7 @@ def test_every_worked_example_is_possible(body):
 # --- real deals --------------------------------------------------------------------------------
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.permutations(DECK), st.sampled_from(list(Mode)))
 def test_what_a_real_deal_declares_is_never_refused(deck, mode):
     """Four hands of 8 from a shuffled deck; each team declares what its two players hold."""
@@ -199,7 +200,7 @@ def test_what_a_real_deal_declares_is_never_refused(deck, mode):
     )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.data())
 def test_real_deals_rich_in_melds_are_never_refused(data):
     """Deals stacked with runs and carrés, so that the counts are tried near their limits."""
@@ -376,7 +377,7 @@ def declarations(draw) -> Hand:
     )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(declarations())
 def test_every_refused_declaration_has_no_deal(hand):
     try:

@@ -8,10 +8,10 @@ import re
 
 import pytest
 from PIL import Image
-from werkzeug.security import generate_password_hash
+
+from tests.helpers import HASH
 
 URL = "/manifest.webmanifest"
-HASH = generate_password_hash("belote-du-jeudi", method="pbkdf2:sha256:1000")
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ import re
 import pytest
 
 from scorekeeper.services import games as service
-from scorekeeper.store.migrate import migrate
-from scorekeeper.web import create_app, join
+from scorekeeper.store.db import connect
+from scorekeeper.web import join
 
 LAN = "192.0.2.2"
 
@@ -82,8 +82,6 @@ def test_split_host(host, split):
 
 
 def new_game(app) -> str:
-    from scorekeeper.store.db import connect
-
     db = connect(app.config["DATABASE"])
     try:
         return service.create_game(db, {}).game.id
@@ -148,10 +146,8 @@ def test_the_sheet_and_the_deal_form_keep_the_screen_on(app, client):
 
 
 @pytest.fixture
-def proxied_app(tmp_path):
-    database = str(tmp_path / "proxied.db")
-    migrate(database)
-    return create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "test", "PROXY_COUNT": 1})
+def proxied_app(make_app):
+    return make_app(WTF_CSRF_ENABLED=True, PROXY_COUNT=1)
 
 
 def test_behind_an_https_proxy_the_address_is_the_one_the_proxy_was_asked(proxied_app, lan):

@@ -11,20 +11,16 @@ import pytest
 from werkzeug.security import generate_password_hash
 
 from scorekeeper.store import db as db_module
-from scorekeeper.store.migrate import migrate
 from scorekeeper.web import create_app
+from tests.helpers import HASH, PASSWORD
 
-PASSWORD = "belote-du-jeudi"
-HASH = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")
 HAND = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}
 
 
 @pytest.fixture
-def locked(tmp_path):
+def locked(make_app):
     """A worker of a table with a password, and one game made before it was set."""
-    path = str(tmp_path / "club.db")
-    migrate(path)
-    app = create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
+    app = make_app()
     app.game = app.test_client().post("/api/v1/games", json={}).get_json()["id"]
     app.config["TABLE_PASSWORD_HASH"] = HASH
     return app

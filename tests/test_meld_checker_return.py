@@ -31,7 +31,7 @@ from scorekeeper.belote.melds import compare_hands, find_melds
 from scorekeeper.belote.scoring import meld_winner
 from scorekeeper.belote.terms import Mode
 from scorekeeper.web.sheet.deal_form import DealForm
-from tests.test_sheet_pages import create_named_game, the_form
+from tests.pages import create_named_game, the_form
 
 CHECKER = "/outils/annonces"
 DEAL = "/parties/k3v9q2/donnes/nouvelle"

@@ -11,12 +11,11 @@ import re
 import shutil
 from pathlib import Path
 
-from werkzeug.security import generate_password_hash
 from werkzeug.test import Client
 
 from scorekeeper.web.offline import static_files
+from tests.helpers import HASH
 
-HASH = generate_password_hash("belote-du-jeudi", method="pbkdf2:sha256:1000")  # fast: a test needs no scrypt
 VERSION = re.compile(r'^var VERSION = "([0-9a-f]+)";$', re.MULTILINE)
 FILES = re.compile(r"^var STATIC_FILES = (\[.*\]);$", re.MULTILINE)
 

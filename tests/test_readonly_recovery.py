@@ -33,19 +33,17 @@ from contextlib import closing
 from html import unescape
 
 import pytest
-from werkzeug.security import generate_password_hash
 
 from scorekeeper.store import db as db_module
 from scorekeeper.store.migrate import migrate
 from scorekeeper.web import create_app
+from tests.helpers import HASH, login
 
-PASSWORD = "belote-du-jeudi"
-HASH = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")
 HAND = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}
 NOBODY = 65534
 
 
-def make_app(path: str, **config):
+def app_on(path: str, **config):
     migrate(path)
     return create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, **config})
 
@@ -65,10 +63,10 @@ def fresh_pool():
 # --- the probe, with real file modes -------------------------------------------------------
 
 
-def probe_with_file_modes(folder: str) -> None:
-    """The red team's probe, in `folder`, as a user whom file modes stop."""
-    path = os.path.join(folder, "club.db")
-    app = make_app(path)
+def probe_with_file_modes(app) -> None:
+    """The red team's probe, on `app`'s database (a file not made yet), as a user whom file modes stop."""
+    path = app.config["DATABASE"]
+    migrate(path)
     client = app.test_client()
     game = client.post("/api/v1/games", json={}).get_json()["id"]
     url = f"/api/v1/games/{game}/hands"
@@ -93,27 +91,35 @@ def probe_with_file_modes(folder: str) -> None:
     assert client.post(url, json=HAND).status_code == 201
 
 
-def warm_up(folder: str) -> None:
-    """What Python and Jinja load lazily (codecs, templates' modules), loaded while still root:
-    the interpreter's own files may be readable by root only."""
+def warmed_up_app(folder: str):
+    """The probe's app, built while still root, with what Python and Jinja load lazily (codecs,
+    every template compiled) loaded too: the interpreter's files, and the checkout's in a clone
+    under a folder only its owner can read (`mktemp -d`), may be readable by root only. It serves
+    a warm-up database, its instance folder is `folder`; the probe points it at its own database."""
     "localhost".encode("idna")
     b"x".decode("unicode-escape")
     path = os.path.join(folder, "warm-up", "club.db")
     os.makedirs(os.path.dirname(path))
-    client = make_app(path).test_client()
+    app = app_on(path)
+    app.instance_path = folder  # the checkout's instance/ (its table password, if any) is out of reach too
+    client = app.test_client()
     game = client.post("/api/v1/games", json={}).get_json()["id"]
     client.post(f"/api/v1/games/{game}/hands", json=HAND)
     client.get(f"/parties/{game}")
     client.get("/nulle-part")
+    for name in app.jinja_env.list_templates():  # kept compiled: Jinja reads no file again
+        app.jinja_env.get_template(name)
     db_module.pool.clear()
+    return app
 
 
 def _as_nobody(folder: str, results) -> None:
     try:
-        warm_up(folder)
+        app = warmed_up_app(folder)
         os.setgid(NOBODY)
         os.setuid(NOBODY)
-        probe_with_file_modes(folder)
+        app.config["DATABASE"] = os.path.join(folder, "club.db")
+        probe_with_file_modes(app)
         results.put(None)
     except BaseException:  # noqa: BLE001 - the parent reports it
         results.put(traceback.format_exc())
@@ -121,7 +127,7 @@ def _as_nobody(folder: str, results) -> None:
 
 def test_a_read_only_file_recovers_once_writable_with_no_restart(tmp_path):
     if os.geteuid() != 0:
-        probe_with_file_modes(str(tmp_path))
+        probe_with_file_modes(app_on(str(tmp_path / "club.db")))
         return
     folder = tempfile.mkdtemp(prefix="scorekeeper-ro-")  # tmp_path's parents are root's only
     try:
@@ -168,7 +174,7 @@ def disk(monkeypatch):
 
 def test_connections_opened_during_the_fault_are_not_kept(tmp_path, disk):
     path = str(tmp_path / "club.db")
-    app = make_app(path)
+    app = app_on(path)
     client = app.test_client()
     game = client.post("/api/v1/games", json={}).get_json()["id"]
     url = f"/api/v1/games/{game}/hands"
@@ -191,7 +197,7 @@ def test_connections_opened_during_the_fault_are_not_kept(tmp_path, disk):
 
 def test_a_fault_closes_the_idle_connections_too(tmp_path, disk):
     path = str(tmp_path / "club.db")
-    app = make_app(path)
+    app = app_on(path)
     client = app.test_client()
     game = client.post("/api/v1/games", json={}).get_json()["id"]
     disk["readonly"] = True
@@ -208,14 +214,10 @@ def test_a_fault_closes_the_idle_connections_too(tmp_path, disk):
 # --- the password on a read-only disk ------------------------------------------------------
 
 
-def login(client, password=PASSWORD, address="192.0.2.1"):
-    return client.post("/connexion", data={"password": password, "next": "/"}, environ_base={"REMOTE_ADDR": address})
-
-
 @pytest.fixture
 def locked(tmp_path):
     """An app whose reading needs the password too, with one game made before it was set."""
-    app = make_app(str(tmp_path / "club.db"))
+    app = app_on(str(tmp_path / "club.db"))
     app.game = app.test_client().post("/api/v1/games", json={}).get_json()["id"]
     app.config.update(TABLE_PASSWORD_HASH=HASH, READ_REQUIRES_PASSWORD=True)
     return app

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from html import unescape
 
 import pytest
 
@@ -18,6 +17,7 @@ from scorekeeper.services import games as service
 from scorekeeper.services import playing_again
 from scorekeeper.store import evenings
 from scorekeeper.store.db import write_transaction
+from tests.helpers import page_text
 
 CAPOT_A = {"taker": "A", "contract": "capot", "mode": "hearts", "all_tricks": True}  # 500 / 0
 BODY = {
@@ -37,11 +37,6 @@ def evening_of(db, game_id: str) -> int:
     return db.conn.execute("select evening_id from games where id = ?", [game_id]).fetchone()[0]
 
 
-def text(html: str) -> str:
-    """The page's words, tags removed, spaces collapsed."""
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
-
-
 @pytest.fixture
 def finished(db) -> str:
     """Filles 1000 – Garçons 0, in an evening of last year, after two capots."""
@@ -56,17 +51,17 @@ def finished(db) -> str:
 
 def test_a_finished_sheet_says_who_won_whatever_the_name_and_offers_a_rematch(client, finished):
     html = client.get(f"/parties/{finished}").text
-    assert "Partie gagnée par Filles , 1000 à 0 (+1000)." in text(html)
-    assert "gagne" not in text(html).replace("gagnée", "")
+    assert "Partie gagnée par Filles , 1000 à 0 (+1000)." in page_text(html)
+    assert "gagne" not in page_text(html).replace("gagnée", "")
     assert f'action="/parties/{finished}/revanche"' in html
-    assert "Revanche" in html and "David distribue la première donne." in text(html)  # after Chloé
+    assert "Revanche" in html and "David distribue la première donne." in page_text(html)  # after Chloé
     assert 'id="new-deal"' not in html
 
 
 def test_a_game_in_progress_says_who_deals_next_and_offers_no_rematch(client, db):
     game_id = service.create_game(db, BODY).game.id
     html = client.get(f"/parties/{game_id}").text
-    assert "Prochaine donne : Chloé distribue" in text(html)
+    assert "Prochaine donne : Chloé distribue" in page_text(html)
     assert "/revanche" not in html
 
 
@@ -84,7 +79,7 @@ def test_the_rematch_is_the_same_table_in_the_same_evening_with_the_next_dealer(
     sheet = service.get_sheet(db, new_id)
     assert sheet.deals == [] and not sheet.finished
     page = client.get(response.headers["Location"]).text
-    assert "Prochaine donne : David distribue" in text(page)
+    assert "Prochaine donne : David distribue" in page_text(page)
 
 
 def test_a_double_tap_makes_one_rematch(client, db, finished):
@@ -100,7 +95,7 @@ def test_no_rematch_before_the_game_is_won(client, db):
     game_id = service.create_game(db, BODY).game.id
     before = count_games(db)
     response = client.post(f"/parties/{game_id}/revanche", follow_redirects=True)
-    assert "La partie n'est pas finie" in text(response.text)
+    assert "La partie n'est pas finie" in page_text(response.text)
     assert count_games(db) == before
 
 
@@ -134,7 +129,7 @@ def test_the_rematch_keeps_the_house_rules(client, db):
     assert new.rules == old.rules and new.rules.house == replace(concours.rules, belote_to=BeloteTo.WINNER)
     assert client.get(f"/api/v1/games/{new_id}").get_json()["rules"] == rules
     line = re.search(r'<p class="target">(.*?)</p>', client.get(f"/parties/{new_id}").text, re.S).group(1)
-    assert text(line) == (
+    assert page_text(line) == (
         "Partie en 1000 · la coinche multiplie tout le score du gagnant, coinche tout ou rien, "
         "capot annoncé à 500, capot non annoncé sans prime, belote au gagnant du coup · "
         "preneurs arrondis, défense en complément à 160 · Salon : misère"
@@ -224,7 +219,7 @@ def test_an_unannounced_capot_says_capot_and_an_announced_one_does_not_twice(cli
     service.record_hand(
         db, game_id, {"taker": "B", "taker_player": 1, "contract": 90, "mode": "clubs", "taker_points": 100}
     )
-    words = text(client.get(f"/parties/{game_id}").text)
+    words = page_text(client.get(f"/parties/{game_id}").text)
     assert "80 ♠ Ana fait, capot" in words
     assert "Capot ♥ Chloé fait " in words + " " and "Chloé fait, capot" not in words
     assert "90 ♣ Bruno fait " in words and "Bruno fait, capot" not in words
@@ -255,22 +250,22 @@ def test_an_unannounced_capot_says_capot_and_an_announced_one_does_not_twice(cli
 def test_the_sheet_shows_the_games_rules_in_one_line(client, db, rules, target, line):
     game_id = service.create_game(db, {"rules": rules, "target": target}).game.id
     found = re.search(r'<p class="target">(.*?)</p>', client.get(f"/parties/{game_id}").text, re.S)
-    assert text(found.group(1)) == line
+    assert page_text(found.group(1)) == line
 
 
 def test_the_archives_say_who_won_whatever_the_name(client, db, finished):
-    archive = text(client.get(f"/archives/parties/{finished}").text)
+    archive = page_text(client.get(f"/archives/parties/{finished}").text)
     assert "Partie gagnée par Filles" in archive and "Règles :" not in archive
     assert "Premier donneur : Chloé." in archive
-    evening = text(client.get(f"/soirees/{evening_of(db, finished)}").text)
+    evening = page_text(client.get(f"/soirees/{evening_of(db, finished)}").text)
     assert "gagnée par Filles" in evening and "Filles gagne" not in evening
-    printed = text(client.get(f"/archives/parties/{finished}/imprimer").text)
+    printed = page_text(client.get(f"/archives/parties/{finished}/imprimer").text)
     assert "partie gagnée par Filles" in printed
 
 
 def test_the_statistics_say_the_percentage_counts_finished_games(client, db, finished):
     service.create_game(db, BODY)  # in progress: counted in "Parties", not in the percentage
-    words = text(client.get("/statistiques").text)
+    words = page_text(client.get("/statistiques").text)
     assert "Le pourcentage de parties gagnées compte les parties finies" in words
     ana = re.search(r"Ana (\d+) (\d+ finies?)? ?(\d+) \((\d+) %\)", words.replace("\u202f", " "))
     assert ana and ana.groups() == ("2", "1 finie", "1", "100")

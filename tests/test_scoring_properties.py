@@ -30,6 +30,7 @@ from scorekeeper.belote.terms import (
     Team,
 )
 from scorekeeper.web import create_app
+from tests.helpers import examples
 
 # The figures below are SCORING.md's, written again here so that the tests do not read them
 # from the code they check.
@@ -53,7 +54,7 @@ CONTRACT_VALUE = {CAPOT: 250, GENERALE: 800}
 NUMERIC_CONTRACTS = [Contract(ContractKind.POINTS, value) for value in range(80, 161, 10)]
 SUITS = [Mode.SPADES, Mode.HEARTS, Mode.DIAMONDS, Mode.CLUBS]
 
-PROPERTY = settings(max_examples=150, deadline=None)
+PROPERTY = settings(max_examples=examples(150), deadline=None)
 
 
 def meld_value(meld: Meld, mode: Mode) -> int:
@@ -480,7 +481,7 @@ def post(client, body):
     return client.post("/api/v1/score", data=json.dumps(body), content_type="application/json")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(random_objects | mutated_bodies() | json_values)
 def test_any_body_is_scored_or_refused_never_a_500(api_client, body):
     response = post(api_client, body)
@@ -493,7 +494,7 @@ def test_any_body_is_scored_or_refused_never_a_500(api_client, body):
             assert sum(line["points"] for line in answer["lines"] if line["team"] == team) == answer["scores"][team]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(all_hands)
 def test_a_valid_hand_sent_as_json_is_scored_as_the_engine_scores_it(api_client, hand):
     response = post(api_client, to_body(hand))

@@ -18,7 +18,6 @@ from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.store import games as store
 from scorekeeper.store.db import connect
-from scorekeeper.store.migrate import migrate
 from scorekeeper.web import create_app
 
 PARIS = ZoneInfo("Europe/Paris")
@@ -105,13 +104,6 @@ def at(monkeypatch, stamp: str) -> None:
     monkeypatch.setattr(store, "now", lambda: moment)
 
 
-def make_app(tmp_path, **settings) -> Flask:
-    database = str(tmp_path / "clock.db")
-    migrate(database)
-    config = {"TESTING": True, "DATABASE": database, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False}
-    return create_app({**config, **settings})
-
-
 def evening_of(database, game_id: str) -> str:
     query = "select e.date from games g join evenings e on e.id = g.evening_id where g.id = ?"
     return next(database.query(query, [game_id]))["date"]
@@ -128,8 +120,8 @@ def new_game_evening(app: Flask) -> str:
         database.close()
 
 
-def test_the_app_dates_tonight_in_paris_by_default(tmp_path, monkeypatch, server_in_utc):
-    app = make_app(tmp_path)
+def test_the_app_dates_tonight_in_paris_by_default(make_app, monkeypatch, server_in_utc):
+    app = make_app()
     assert app.config["TIMEZONE"] == "Europe/Paris"
     at(monkeypatch, "2026-12-01T20:00:00+00:00")  # 21:00 in Paris: the evening starts
     assert new_game_evening(app) == "2026-12-01"
@@ -141,8 +133,8 @@ def test_the_app_dates_tonight_in_paris_by_default(tmp_path, monkeypatch, server
     assert new_game_evening(app) == "2026-07-02"
 
 
-def test_the_timezone_setting_names_another_table(tmp_path, monkeypatch):
-    app = make_app(tmp_path, TIMEZONE="America/New_York")
+def test_the_timezone_setting_names_another_table(make_app, monkeypatch):
+    app = make_app(TIMEZONE="America/New_York")
     at(monkeypatch, "2026-12-02T08:00:00+00:00")  # 3:00 in New York, 9:00 in Paris
     assert new_game_evening(app) == "2026-12-01"
     # Outside a request of that app (a script, the service layer), the clock is Paris's again.
@@ -158,8 +150,8 @@ def test_the_timezone_setting_names_another_table(tmp_path, monkeypatch):
         database.close()
 
 
-def test_the_archive_export_is_named_after_the_tables_date(tmp_path, monkeypatch):
-    app = make_app(tmp_path, TIMEZONE="Pacific/Auckland")
+def test_the_archive_export_is_named_after_the_tables_date(make_app, monkeypatch):
+    app = make_app(TIMEZONE="Pacific/Auckland")
     expected = datetime.now(ZoneInfo("Pacific/Auckland")).date().isoformat()
     response = app.test_client().get("/archives/export.json")
     assert f'filename="belote-archive-{expected}.json"' in response.headers["Content-Disposition"]
@@ -175,6 +167,6 @@ def test_the_setting_is_read_from_the_environment(tmp_path, monkeypatch):
     assert create_app().config["TIMEZONE"] == "America/Montreal"
 
 
-def test_an_unknown_zone_stops_the_app_at_start(tmp_path):
+def test_an_unknown_zone_stops_the_app_at_start(make_app):
     with pytest.raises(ValueError, match="« Europe/Pariss » n'est pas un fuseau horaire connu"):
-        make_app(tmp_path, TIMEZONE="Europe/Pariss")
+        make_app(TIMEZONE="Europe/Pariss")

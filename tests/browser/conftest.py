@@ -28,8 +28,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
-pytestmark = pytest.mark.browser
-
 
 @pytest.fixture(scope="session")
 def browser():
@@ -93,3 +91,34 @@ def screenshot():
         return path
 
     return take
+
+
+class Server:
+    """The app over real HTTP on a fixed port, which a test can stop and start again."""
+
+    def __init__(self, app):
+        self.app = app
+        self.port = 0
+        self.start()
+
+    def start(self):
+        self.server = make_server("127.0.0.1", self.port, closing_each_answer(self.app), threaded=True)
+        self.port = self.server.server_port
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.thread.join()
+        self.server.server_close()
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}"
+
+
+@pytest.fixture
+def server(app):
+    running = Server(app)
+    yield running
+    running.stop()

@@ -21,11 +21,8 @@ from axe_playwright_python.sync_playwright import Axe
 from werkzeug.security import generate_password_hash
 
 from tests.browser.conftest import PHONE
+from tests.browser.helpers import PAGES, sheet_with_a_waiting_save
 from tests.browser.layout import seed_archive
-from tests.browser.test_dark_mode import sheet_with_a_waiting_save
-from tests.browser.test_every_page_fits import PAGES
-
-pytestmark = pytest.mark.browser
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 AXE = Axe()

@@ -17,10 +17,16 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import PHONE
+from tests.browser.helpers import (
+    MELDS_CHECKED,
+    background,
+    contrast,
+    counter_with_cards,
+    deal_form_with_chips_and_preview,
+    over,
+    sheet_with_a_waiting_save,
+)
 from tests.browser.layout import seed_archive
-from tests.browser.test_every_page_fits import MELDS_CHECKED, counter_with_cards, deal_form_with_chips_and_preview
-
-pytestmark = pytest.mark.browser
 
 AA = 4.5
 # The classes and tags of texts that must have been measured: the top bar, links, buttons, a
@@ -108,38 +114,6 @@ TEXTS = """() => {
 }"""
 
 
-def linear(channel: float) -> float:
-    """One sRGB channel (0–255) to linear light, WCAG 2's formula."""
-    c = channel / 255
-    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-
-def luminance(rgb) -> float:
-    """WCAG 2's relative luminance: 0.2126 R + 0.7152 G + 0.0722 B, of the linear channels."""
-    r, g, b = (linear(c) for c in rgb[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(one, other) -> float:
-    """(L1 + 0.05) / (L2 + 0.05), the lighter over the darker: 1 to 21."""
-    lighter, darker = sorted((luminance(one), luminance(other)), reverse=True)
-    return (lighter + 0.05) / (darker + 0.05)
-
-
-def over(top, bottom):
-    """`top` ([r, g, b, a]) laid over the opaque colour `bottom`."""
-    alpha = top[3]
-    return [top[i] * alpha + bottom[i] * (1 - alpha) for i in range(3)] + [1]
-
-
-def background(layers, canvas):
-    """The colour behind the text: the opaque layer, then each translucent one over it."""
-    colour = canvas
-    for layer in reversed(layers):
-        colour = over(layer, colour)
-    return colour
-
-
 def is_large(size: float, weight: float) -> bool:
     return size >= 24 or (weight >= 700 and size >= 18.66)
 
@@ -178,20 +152,6 @@ def new_phone(browser, scheme: str, script: bool = True):
         color_scheme=scheme,
         java_script_enabled=script,
     )
-
-
-def sheet_with_a_waiting_save(page, base_url, game_id):
-    """The sheet with a breakdown open and a redeal kept on the phone (its POST never arrives)."""
-    page.route(
-        "**/api/v1/**",
-        lambda route: route.abort("connectionfailed") if route.request.method == "POST" else route.continue_(),
-    )
-    page.goto(f"{base_url}/parties/{game_id}")
-    page.wait_for_function("() => window.Outbox !== undefined")
-    page.click("button:has-text('Tout le monde passe')")
-    page.locator("#waiting li.waiting").wait_for()
-    page.locator('#waiting details[data-deal="5"] summary').click()  # the waiting one: its buttons
-    page.locator('#waiting details[data-deal="2"] summary').click()  # a coinche, melds, a failure
 
 
 def visit(page, base_url, ids, failures, measured, scheme, screenshot):

@@ -9,12 +9,8 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from scorekeeper.belote.terms import CARD_POINTS_TOTAL, CONTRACT_TITLES, MAX_BELOTES, Coinche, Meld, Mode
 from scorekeeper.web.sheet.deal_form import DealForm
-
-pytestmark = pytest.mark.browser
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 TEAMS = {"A": "Nous", "B": "Eux"}

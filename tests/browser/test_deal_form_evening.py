@@ -20,9 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, SCREENSHOTS
-from tests.browser.test_page_weight import POINTS, hand
-
-pytestmark = pytest.mark.browser
+from tests.browser.helpers import POINTS, hand
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 PILE = ("JH", "9H", "AS", "10S", "AD", "10D", "KC", "JC")  # 82, and the last trick: 92

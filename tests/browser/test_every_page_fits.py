@@ -18,82 +18,13 @@ from __future__ import annotations
 import pytest
 from werkzeug.security import generate_password_hash
 
+from tests.browser.helpers import PAGES
 from tests.browser.layout import clipped, off_screen, scroll_width, seed_archive, small_tap_targets, too_wide
-
-pytestmark = pytest.mark.browser
 
 NARROW = {"width": 360, "height": 800}
 SMALLEST = {"width": 320, "height": 640}
 TEXT_200 = {"width": 195, "height": 422}  # 390 × 844 at 200 %
 PASSWORD = "belote-du-jeudi"
-
-
-def open_details(page, selector="details"):
-    page.evaluate(f"() => document.querySelectorAll({selector!r}).forEach(d => d.open = true)")
-
-
-def deal_form_with_chips_and_preview(page):
-    page.locator("#f-taker_player label", has_text="Ana").click()
-    page.locator("#f-contract label", has_text="100").click()
-    page.locator("#f-mode label").nth(1).click()  # ♥
-    page.fill("#points", "110")
-    page.locator("#f-melds-A button.adder").first.wait_for(state="attached")  # deal_form.js has run
-    page.evaluate("() => { document.querySelector('details.extras').open = true; }")
-    page.locator("#f-melds-A button.adder", has_text="Cinquante").click()
-    page.locator("#f-melds-B button.adder", has_text="Tierce").click()
-    page.locator("#f-melds-A button.adder", has_text="Belote").click()
-    page.locator(".chip").first.wait_for()
-    page.locator("#preview .preview-teams").wait_for()
-
-
-def counter_with_cards(page):
-    for index in (0, 1, 9, 17, 30):
-        page.locator("label.pc").nth(index).click()
-
-
-# The meld checker's answer: a tierce at ♥ for the first hand, one at ♦ for the second, clubs
-# trump; the verdict says which one counts.
-MELDS_CHECKED = "/outils/annonces?mode=clubs&a=7H&a=8H&a=9H&a=QS&a=KS&b=7D&b=8D&b=9D&verifier=1"
-
-
-def follow(selector):
-    """A page reached by a link of the page before (the lists behind a figure carry a query)."""
-
-    def go(page):
-        page.locator(selector).first.click()
-        page.wait_for_load_state()
-
-    return go
-
-
-# (name, path with {live}, {finished}, {evening}, what to do once there)
-PAGES = [
-    ("home", "/", None),
-    ("new-game", "/parties/nouvelle", lambda page: open_details(page)),
-    ("sheet", "/parties/{live}", lambda page: open_details(page)),
-    ("sheet-finished", "/parties/{finished}", lambda page: open_details(page)),
-    ("deal-form", "/parties/{live}/donnes/nouvelle", deal_form_with_chips_and_preview),
-    ("deal-edit", "/parties/{live}/donnes/2/modifier", lambda page: open_details(page)),
-    ("redeal-edit", "/parties/{live}/donnes/3/modifier", None),
-    ("evenings", "/soirees", None),
-    ("evening", "/soirees/{evening}", lambda page: open_details(page)),
-    ("evening-print", "/soirees/{evening}/imprimer", None),
-    ("game", "/archives/parties/{finished}", lambda page: open_details(page)),
-    ("game-live", "/archives/parties/{live}", None),
-    ("game-print", "/archives/parties/{finished}/imprimer", None),
-    ("stats", "/statistiques", None),
-    ("stats-teams", "/statistiques/equipes", None),
-    ("stats-player", "/statistiques/joueurs/ana", None),
-    ("stats-team", "/statistiques/equipes", follow(".stats-table tbody th a")),
-    ("games", "/statistiques", follow(".stats-table tbody td a.figure")),
-    ("deals", "/statistiques/joueurs/ana", follow("dd a.figure")),
-    ("search", "/recherche", None),
-    ("search-results", "/recherche?joueur=a", None),
-    ("import", "/archives/importer", None),
-    ("counter", "/outils/compter", counter_with_cards),
-    ("melds", "/outils/annonces", None),
-    ("melds-checked", MELDS_CHECKED, None),
-]
 
 
 @pytest.fixture

@@ -42,8 +42,6 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, SCREENSHOTS
 
-pytestmark = pytest.mark.browser
-
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 NEAREST = "arrondi à la dizaine la plus proche"
 

@@ -19,8 +19,6 @@ import pytest
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 
-pytestmark = pytest.mark.browser
-
 
 @pytest.fixture
 def installable_page(browser, tmp_path):

@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import io
 
-import pytest
 import zxingcpp
 from PIL import Image
 
 from scorekeeper.web import join
 from scorekeeper.web.join import lan_address
-
-pytestmark = pytest.mark.browser
 
 
 def new_game(client) -> str:

@@ -17,9 +17,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import PHONE
-from tests.browser.test_dark_mode import background, contrast
-
-pytestmark = pytest.mark.browser
+from tests.browser.helpers import background, contrast
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 EARLIER = [

@@ -10,12 +10,9 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
-
-pytestmark = pytest.mark.browser
 
 
 def tap_card(page, deck: str, code: str) -> None:

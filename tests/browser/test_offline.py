@@ -15,56 +15,15 @@ The game, worked on paper (rounding to the nearest ten, SCORING.md):
 
 from __future__ import annotations
 
-import threading
-import time
-
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from werkzeug.serving import make_server
 
-from tests.browser.conftest import PHONE, closing_each_answer
-
-pytestmark = pytest.mark.browser
+from tests.browser.conftest import PHONE
+from tests.browser.helpers import new_phone, open_sheet_ready_for_offline, wait_for_the_kept_sheet
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 DEAL_1 = {"taker": "A", "taker_player": 0, "contract": 80, "mode": "hearts", "taker_points": 92}
 DEAL_2 = {"taker": "B", "taker_player": 1, "contract": 90, "mode": "spades", "taker_points": 100}
-
-
-class Server:
-    """The app over real HTTP on a fixed port, which a test can stop and start again."""
-
-    def __init__(self, app):
-        self.app = app
-        self.port = 0
-        self.start()
-
-    def start(self):
-        self.server = make_server("127.0.0.1", self.port, closing_each_answer(self.app), threaded=True)
-        self.port = self.server.server_port
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def stop(self):
-        self.server.shutdown()
-        self.thread.join()
-        self.server.server_close()
-
-    @property
-    def url(self):
-        return f"http://127.0.0.1:{self.port}"
-
-
-@pytest.fixture
-def server(app):
-    running = Server(app)
-    yield running
-    running.stop()
-
-
-def new_phone(browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    return context, context.new_page()
 
 
 def new_game(client) -> str:
@@ -77,36 +36,6 @@ def new_game(client) -> str:
 def totals(page) -> tuple[int, int]:
     """The totals shown: the sheet as it will be (#waiting) while saves wait, else the server's."""
     return tuple(int(page.locator(f'[data-total="{team}"] >> visible=true').inner_text()) for team in "AB")
-
-
-def wait_for_the_kept_sheet(page):
-    """Until the phone has kept the game's sheet (outbox.js's copy of the server's last answer)."""
-    page.wait_for_function(
-        "() => { const game = document.querySelector('[data-game]').dataset.game;"
-        " return JSON.parse(localStorage.getItem('belote.sheets') || '{}')[game]; }"
-    )
-
-
-def wait_until(page, expression: str, seconds: float = 30) -> None:
-    """Until `expression`, a function that returns a promise, resolves to a truthy value
-    (wait_for_function takes the promise itself for one: it would not wait)."""
-    deadline = time.monotonic() + seconds
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"not within {seconds} s: {expression}"
-        page.wait_for_timeout(100)
-
-
-def open_sheet_ready_for_offline(page, url):
-    """The sheet, once the service worker controls it and keeps its deal form, and the phone has
-    the game's sheet."""
-    page.goto(url)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    wait_until(
-        page,
-        "() => caches.open('belote-pages').then(c => Promise.all([c.match(location.pathname),"
-        " c.match(location.pathname + '/donnes/nouvelle')])).then(kept => kept.every(Boolean))",
-    )
-    wait_for_the_kept_sheet(page)
 
 
 def open_the_deal_form(page):

@@ -24,30 +24,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 from tests.browser.conftest import PHONE
-
-pytestmark = pytest.mark.browser
+from tests.browser.helpers import POINTS, hand
 
 MAX_PAGE_BYTES = 60 * 1024
 MAX_DEAL_FORM_BYTES = 96 * 1024
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
-MODES = ["hearts", "spades", "diamonds", "clubs", "no_trump", "all_trump"]
-SUITS = {"hearts", "spades", "diamonds", "clubs"}
-POINTS = [92, 85, 101, 84, 110, 97, 70, 120, 95, 88, 75, 90, 99, 87]  # the 11th fails: 75 < 80
-
-
-def hand(index: int, points: int) -> dict:
-    player = index % 4
-    team, other = ("A", "B") if player % 2 == 0 else ("B", "A")
-    mode = MODES[index % len(MODES)]
-    body = {"taker": team, "taker_player": player, "contract": 80, "mode": mode, "taker_points": points}
-    if index % 3 == 0:
-        body["melds"] = {team: ["cinquante" if index % 2 == 0 else "tierce"], other: []}
-    if index % 4 == 1 and mode in SUITS:
-        body["belote"] = {team: 1, other: 0}
-    return body
 
 
 def a_game_near_its_end(client) -> tuple[str, dict]:

@@ -20,10 +20,6 @@ rules give 100 + 220 + 50 + 20 = 390 / 70).
 
 from __future__ import annotations
 
-import pytest
-
-pytestmark = pytest.mark.browser
-
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 
 

@@ -11,11 +11,7 @@ import json
 import re
 import urllib.request
 
-import pytest
-
 from tests.browser.conftest import PHONE
-
-pytestmark = pytest.mark.browser
 
 HAND = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}
 

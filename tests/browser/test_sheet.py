@@ -16,10 +16,6 @@ import json
 import re
 import urllib.request
 
-import pytest
-
-pytestmark = pytest.mark.browser
-
 MAX_SHEET_BYTES = 60 * 1024
 
 

@@ -12,12 +12,8 @@ from __future__ import annotations
 import json
 import urllib.request
 
-import pytest
-
 from scorekeeper.store.db import connect
-from tests.browser.test_offline import new_phone, open_sheet_ready_for_offline, server  # noqa: F401  (a fixture)
-
-pytestmark = pytest.mark.browser
+from tests.browser.helpers import new_phone, open_sheet_ready_for_offline
 
 NAMES = ["Ana", "Bruno", "Chloé", "David"]
 CAPOT_A = {"taker": "A", "taker_player": 2, "contract": "capot", "mode": "hearts", "all_tricks": True}

@@ -9,16 +9,7 @@ A 100 + 80 = 180, B 62 → 60.
 
 from __future__ import annotations
 
-import pytest
-
-from tests.browser.conftest import PHONE
-
-pytestmark = pytest.mark.browser
-
-
-def new_phone(browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    return context, context.new_page()
+from tests.browser.helpers import new_phone
 
 
 def enter_hand(page, points: str) -> None:
