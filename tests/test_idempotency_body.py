@@ -24,7 +24,7 @@ from scorekeeper.store.db import connect
 from scorekeeper.store.migrate import migrate
 from scorekeeper.store.migrations import migrations
 from tests.helpers import GAMES, api_game
-from tests.pages import create_named_game, deal_form, ex, form_posting_to, live_deals, the_form, writes
+from tests.pages import create_named_game, deal_form, ex, flashes, form_posting_to, live_deals, the_form, writes
 
 REFUSAL = "La clé « Idempotency-Key » a déjà servi pour une autre requête : "
 
@@ -224,6 +224,22 @@ def test_a_page_form_sent_again_changed_records_nothing(client, app):
     assert client.post(f"/parties/{game_id}/donnes/nouvelle", data=resent).status_code == 302
     hands = client.get(f"/api/v1/games/{game_id}").get_json()["hands"]
     assert [hand["input"]["taker_points"] for hand in hands] == [92, 100]
+
+
+def test_a_page_form_posted_again_after_another_phone_names_its_own_deal(client, app):
+    """The retry's answer is the sheet as it stands, with the other phone's deal 2 in it: the line
+    atop the sheet still names the deal this form entered (docs/scoring.md, example 1: 170 / 70)."""
+    game_id = create_named_game(client)
+    form = deal_form(client, game_id)
+    data = {**form.values(), **ex(0, "80", "hearts", 92), "enregistrer": "1"}
+    assert client.post(f"/parties/{game_id}/donnes/nouvelle", data=data).status_code == 302
+    client.get(f"/parties/{game_id}")  # the first save's line, read
+    other = {"taker": "A", "taker_player": 2, "contract": 80, "mode": "hearts", "taker_points": 92, "number": 2}
+    assert client.post(f"{GAMES}/{game_id}/hands", json=other).status_code == 201
+    again = client.post(f"/parties/{game_id}/donnes/nouvelle", data=data, follow_redirects=True)
+    assert live_deals(app) == 2
+    lines = [line for line in flashes(again.text) if "enregistrée" in line]
+    assert len(lines) == 1 and lines[0].startswith("Donne 1 enregistrée : ") and "+170" in lines[0], lines
 
 
 def test_a_redeal_form_sent_again_changed_records_nothing(client, app):
