@@ -1,6 +1,6 @@
 """Cards: how they are written, what they are worth in each mode, and the 162 of a whole deal.
 
-Expected numbers are worked on paper from SCORING.md's card table, not computed from it.
+Expected numbers are worked on paper from docs/scoring.md's card table, not computed from it.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """CSRF for real (issue 3): the app as it runs, tokens on. Each HTML form write works with the token
 the page gave and is refused without it (a French 400 page, nothing saved); the JSON API takes no
-token but only JSON bodies (API.md)."""
+token but only JSON bodies (docs/api.md)."""
 
 from __future__ import annotations
 

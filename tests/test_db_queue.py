@@ -105,7 +105,7 @@ def test_the_app_records_a_deal_where_there_is_no_fcntl(tmp_path):
         timeout=60,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout == '201 {"A": 170, "B": 70}\n'  # SCORING.md ex 1, recorded and scored
+    assert result.stdout == '201 {"A": 170, "B": 70}\n'  # docs/scoring.md ex 1, recorded and scored
 
 
 def test_a_transaction_inside_another_fails_as_sqlite_says_instead_of_waiting_for_itself(tmp_path):

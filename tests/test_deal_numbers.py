@@ -1,7 +1,7 @@
 """Never a deal twice (issue 11): a new deal says the number it was entered as, and a game that
 already has that deal records nothing, answers 409 and says what is there.
 
-Scores are SCORING.md's example 1 (A takes 80 ♥ with 92 points: 170 / 70) and the rules: a redeal
+Scores are docs/scoring.md's example 1 (A takes 80 ♥ with 92 points: 170 / 70) and the rules: a redeal
 scores nothing.
 """
 

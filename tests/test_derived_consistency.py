@@ -98,7 +98,7 @@ SEATS = {"A": (0, 2), "B": (1, 3)}
 
 @st.composite
 def hand_bodies(draw) -> dict:
-    """A hand's JSON body as a scorer sends it (SCORING.md's request table, without `rules`: the
+    """A hand's JSON body as a scorer sends it (docs/scoring.md's request table, without `rules`: the
     game's rules apply), valid but for the rare slips at the end."""
     taker = draw(st.sampled_from(["A", "B"]))
     contract = draw(st.sampled_from(NUMERIC * 2 + ["capot", "generale"] * 2))

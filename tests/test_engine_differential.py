@@ -3,11 +3,11 @@ the reference: the same random hands (seeded, so every run sees the same ones), 
 through both (`node` runs the JavaScript, all of them in one process, tests/js/run_engine.js), and
 every answer must be the same: made, scores, lines (labels byte for byte), meld winner and reason,
 or the same refusal (field and French message). Each hand is scored under rules drawn at random
-too (VARIANTS.md's house rules, every key and value, the rounding `raw` among them): as the body's
+too (docs/house-rules.md's house rules, every key and value, the rounding `raw` among them): as the body's
 `rules` (POST /api/v1/score), or as a game's rules (what the game's JSON `rules` holds, given to the
 engine as the deal form and the outbox give it); some of those `rules` are wrong, for the refusals.
-Then deliberate bugs planted in the JavaScript must be caught, and SCORING.md's worked examples (and
-VARIANTS.md's, when tests/test_house_rules.py lists them) hold in the JavaScript too.
+Then deliberate bugs planted in the JavaScript must be caught, and docs/scoring.md's worked examples (and
+docs/house-rules.md's, when tests/test_house_rules.py lists them) hold in the JavaScript too.
 
 The JavaScript reads every number and word of the rules from `script_vocabulary()` (what the deal
 form renders as JSON), given here as the page gives it: with its objects' keys sorted.
@@ -26,7 +26,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from test_house_rules import VARIANT_EXAMPLES  # VARIANTS.md's examples: (name, body, rules, A, B)
+from test_house_rules import VARIANT_EXAMPLES  # docs/house-rules.md's examples: (name, body, rules, A, B)
 from test_worked_examples import EXAMPLES
 
 from scorekeeper.belote.errors import InvalidHand
@@ -696,7 +696,7 @@ def test_the_worked_examples_of_scoring_md_in_javascript(node):
 
 
 def test_the_examples_of_variants_md_in_javascript(node):
-    """Each of VARIANTS.md's examples with its rules in the body (`rules`, as POST /api/v1/score takes
+    """Each of docs/house-rules.md's examples with its rules in the body (`rules`, as POST /api/v1/score takes
     them), and the same hand entered in a game that plays those rules (the game's JSON `rules`)."""
     cases = [{"score": [{**body, "rules": rules}, None, None]} for _, body, rules, *_ in VARIANT_EXAMPLES]
     cases += [{"score": [body, parse_rules(rules).as_json(), None]} for _, body, rules, *_ in VARIANT_EXAMPLES]

@@ -1,6 +1,6 @@
 """The why of a score: explain() names every rule applied, with its numbers.
 
-The sentences below were written from SCORING.md's worked examples, by hand.
+The sentences below were written from docs/scoring.md's worked examples, by hand.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from scorekeeper.store.db import connect, write_transaction
 from tests.helpers import csrf_token
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
-# SCORING.md's worked examples, by number (the scores quoted where a test reads them).
+# docs/scoring.md's worked examples, by number (the scores quoted where a test reads them).
 EX = {
     1: {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92},  # 170 / 70
     8: {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 101},  # 300 / 60

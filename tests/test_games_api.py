@@ -1,7 +1,7 @@
-"""The games API (API.md, "Games") end to end: creating games, playing them to 1000 and to 2000,
+"""The games API (docs/api.md, "Games") end to end: creating games, playing them to 1000 and to 2000,
 redeals, edits, deletes, undo, idempotent retries, stale versions, ETags, and every refusal.
 
-Every expected score is a published figure of SCORING.md's worked examples (quoted beside the
+Every expected score is a published figure of docs/scoring.md's worked examples (quoted beside the
 hand's body) and every running total, dealer and winner was worked on paper from them: the
 figures are written out, never computed by the code under test.
 """
@@ -22,7 +22,7 @@ from werkzeug.serving import make_server
 
 GAMES = "/api/v1/games"
 
-# SCORING.md's worked examples, by number: the hand as the API takes it. Team A takes unless the
+# docs/scoring.md's worked examples, by number: the hand as the API takes it. Team A takes unless the
 # body says otherwise; the comment is the published A / B score.
 EX = {
     1: {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92},  # 170 / 70

@@ -1,7 +1,7 @@
 """The games service layer (scorekeeper/services/games.py) below the API: what is stored, that a
 write failing half-way leaves nothing behind, idempotent replays, versions and undo's messages.
 
-Expected scores are SCORING.md's published figures; totals were added up on paper.
+Expected scores are docs/scoring.md's published figures; totals were added up on paper.
 """
 
 from __future__ import annotations

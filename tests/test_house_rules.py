@@ -1,8 +1,8 @@
-"""House rules (VARIANTS.md): every worked example through POST /api/v1/score, the rules of the
+"""House rules (docs/house-rules.md): every worked example through POST /api/v1/score, the rules of the
 variants as properties, and the refusals of unknown keys and values.
 
-The examples' numbers are copied from VARIANTS.md (each names the public scorer's test or rule page
-it comes from), not computed. The properties check the engine against VARIANTS.md's general form
+The examples' numbers are copied from docs/house-rules.md (each names the public scorer's test or rule page
+it comes from), not computed. The properties check the engine against docs/house-rules.md's general form
 written again here from the page (`general_form`), and against the engine as it was before the
 house rules (tests/data/scoring_793c4c8.py, commit 793c4c8) for a game that sets none.
 """
@@ -47,7 +47,7 @@ def hand(taker="A", mode="hearts", **fields):
     return {"taker": taker, "mode": mode, **fields}
 
 
-# (name, body, rules, A, B): VARIANTS.md's examples, with the page's figures. A name cites the test
+# (name, body, rules, A, B): docs/house-rules.md's examples, with the page's figures. A name cites the test
 # or rule page; "(default …)" rows are the same hand without the option, as the page gives them.
 VARIANT_EXAMPLES = [
     # rounding: raw
@@ -228,7 +228,7 @@ VARIANT_EXAMPLES = [
     ),
     ("ScoreContree #9 (bonus)", hand("B", contract=120, all_tricks=True), {}, 0, 370),
     (
-        "SCORING.md #15: 130 ♠, every trick",
+        "docs/scoring.md #15: 130 ♠, every trick",
         hand(contract=130, mode="spades", all_tricks=True),
         {"unannounced_capot": "none"},
         290,
@@ -259,7 +259,7 @@ VARIANT_EXAMPLES = [
     ("App-Contree: annonce de Capot chutée", hand(contract="capot", belote={"A": 1}), {"belote_to": "winner"}, 0, 430),
     ("App-Contree: annonce de Capot chutée (holder)", hand(contract="capot", belote={"A": 1}), {}, 20, 410),
     (
-        "SCORING.md #6: 80 ♠, 71, belote A",
+        "docs/scoring.md #6: 80 ♠, 71, belote A",
         hand(contract=80, mode="spades", taker_points=71, belote={"A": 1}),
         {"belote_to": "winner"},
         0,
@@ -416,7 +416,7 @@ def test_a_bad_value_is_refused_by_the_score_service_and_the_games_api(client, d
     ):
         response = client.post(url, json=body)
         assert response.status_code == 422, url
-        error = response.get_json()["error"]  # API.md: a French sentence naming the field
+        error = response.get_json()["error"]  # docs/api.md: a French sentence naming the field
         assert f"« {field} »" in error, url
         if message:
             assert error == message, url
@@ -508,7 +508,7 @@ any_rounding = st.sampled_from(list(Rounding))
 
 
 def expected_made(h: Hand) -> bool:
-    """SCORING.md's verdict, which no house rule changes."""
+    """docs/scoring.md's verdict, which no house rule changes."""
     if h.contract.kind is ContractKind.POINTS and not h.all_tricks:
         melds = counted_melds(h)
         total = {
@@ -520,7 +520,7 @@ def expected_made(h: Hand) -> bool:
 
 
 def general_form(h: Hand) -> dict[Team, int]:
-    """VARIANTS.md's general form, written again from the page: SCORING.md's terms, then raw rounding,
+    """docs/house-rules.md's general form, written again from the page: docs/scoring.md's terms, then raw rounding,
     the two capot options, the all-or-nothing coinche, the belote's team, and where m applies."""
     house, m, kind = h.house, MULTIPLIER[h.coinche], h.contract.kind
     made = expected_made(h)

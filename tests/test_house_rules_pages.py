@@ -8,7 +8,7 @@ differ both from the preset's and from what the page showed) counts as "Règles 
 as the script would have made it; "Règles personnalisées" takes the options as they are.
 
 The concours game (`FIVE_HANDS`, the same hands as tests/browser/test_house_rules_games.py),
-worked on paper from VARIANTS.md (concours: the coinche multiplies the winner's whole score, all
+worked on paper from docs/house-rules.md (concours: the coinche multiplies the winner's whole score, all
 or nothing; an announced capot is 500 × coinche; an unannounced one has no bonus), rounding to
 the nearest ten:
 1. Ana (A) 80 ♥, 92 points, no coinche: m = 1, nothing changes: A 90 + 80 = 170, B 70.
@@ -160,7 +160,7 @@ def test_custom_rules_take_the_options_as_chosen(client, db):
     assert rules_line(client.get(f"/parties/{game_id}").text) == (
         "Partie en 2000 · belote au gagnant du coup · arrondi : aucun, chute à 162"
     )
-    # SCORING.md ex 6 (80 ♠, 71 points, A's belote: failed): the belote goes to the defence, which
+    # docs/scoring.md ex 6 (80 ♠, 71 points, A's belote: failed): the belote goes to the defence, which
     # wins the hand, and the chute is 162 (`raw`): A 0, B 162 + 80 + 20 = 262.
     assert record(client, game_id, **ex(0, "80", "spades", 71, belote_A="1")).totals == (0, 262)
 

@@ -5,7 +5,7 @@ request (another body, another deal, another route) it is refused, 422 in French
 nothing either, as payment APIs answer. Keys stored before the fingerprints (m008) have none: they
 replay as before, whatever comes with them.
 
-Scores are SCORING.md's worked examples: the comment is the published A / B score.
+Scores are docs/scoring.md's worked examples: the comment is the published A / B score.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ for an undo what its message names), never the answer; a retry's answer is built
 as stored; keys older than a day are deleted by the next keyed write; m010 turns the keys stored
 with their whole answer into such records, and the rematches kept as keys into a table of their own.
 
-Scores are SCORING.md's worked examples: the comment is the published A / B score.
+Scores are docs/scoring.md's worked examples: the comment is the published A / B score.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ by the same request is answered again and changes nothing, whatever the game has
 same status, the same bytes while nothing else was written to the game, else the sheet as it stands
 now (an undo's message still names what it undid); a refused correction does not use up its key.
 
-Scores are SCORING.md's worked examples, as in test_games_api.py: the comment is the published
+Scores are docs/scoring.md's worked examples, as in test_games_api.py: the comment is the published
 A / B score. `revision` counts the game's writes, so "changed once" is "revision grew by one".
 """
 

@@ -1,10 +1,10 @@
-"""Declarations no deal of 32 cards gives are refused (SCORING.md, "Melds"), naming the clash;
+"""Declarations no deal of 32 cards gives are refused (docs/scoring.md, "Melds"), naming the clash;
 what a real deal gives is never refused.
 
 The refusals below were worked on paper. Then: melds and belotes read from real shuffled deals
 (melds.find_melds and melds.belotes on each player's cards) are always accepted; and every
 declaration that check_hand refuses is confirmed impossible by a search of the deals
-(`deal_exists`, written from SCORING.md's definition, not from hand.py's counts).
+(`deal_exists`, written from docs/scoring.md's definition, not from hand.py's counts).
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ REFUSED = [
 
 # Worked on paper the other way: a deal gives each of these.
 ACCEPTED = [
-    {"melds": {"A": ["carre_J", "cinquante"]}},  # 7 8 9 10 of a suit beside the four jacks (SCORING.md)
+    {"melds": {"A": ["carre_J", "cinquante"]}},  # 7 8 9 10 of a suit beside the four jacks (docs/scoring.md)
     {"melds": {"A": ["carre_10"], "B": ["cinquante"]}},  # V D R A
     {"melds": {"A": ["carre_K"]}, "belote": {"A": 1}},  # the belote shares the carré's king
     {"melds": {"A": ["carre_K", "carre_Q"]}, "belote": {"A": 4}, "mode": "all_trump"},

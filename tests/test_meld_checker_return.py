@@ -1,7 +1,7 @@
 """The meld checker opened from the deal form (issue #13): the game's team names, and its verdict
 carried back into the deal by "Reporter dans la donne", without JavaScript.
 
-The hands are worked on paper (SCORING.md, "Melds"):
+The hands are worked on paper (docs/scoring.md, "Melds"):
 - ♥: A holds Q♥ K♥ A♥ (tierce à l'as, and the belote), B 7♣ 8♣ 9♣ 10♣ (cinquante): B's 50 beats
   A's 20, a plain difference of value: no call. A keeps its belote.
 - ♥: A 8♠ 9♠ 10♠, B 8♥ 9♥ 10♥: two tierces au 10, the one in trump wins: best_meld=B.

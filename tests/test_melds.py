@@ -1,4 +1,4 @@
-"""Melds found in one player's cards, belotes, and whose melds count (SCORING.md, "Melds").
+"""Melds found in one player's cards, belotes, and whose melds count (docs/scoring.md, "Melds").
 
 Every hand here was worked on paper.
 """

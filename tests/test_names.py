@@ -55,7 +55,7 @@ def test_other_punctuation_is_kept(client):
 def test_statistics_pages_find_a_name_with_a_slash(client):
     players = ["Jean/Paul", "Bruno", "Chloé", "David"]
     game_id = client.post("/api/v1/games", json={"players": players}).get_json()["id"]
-    # Example 1 of SCORING.md: Jean/Paul (A) takes 80 ♥ with 92 points.
+    # Example 1 of docs/scoring.md: Jean/Paul (A) takes 80 ♥ with 92 points.
     body = {"taker": "A", "taker_player": 0, "contract": 80, "mode": "hearts", "taker_points": 92}
     assert client.post(f"/api/v1/games/{game_id}/hands", json=body).status_code == 201
     player_page = client.get("/statistiques/joueurs/Jean/Paul")

@@ -1,7 +1,7 @@
-"""POST /api/v1/score refusals (SCORING.md, "The scoring service"): 422 with a French sentence
+"""POST /api/v1/score refusals (docs/scoring.md, "The scoring service"): 422 with a French sentence
 naming the field, never a 500 and never a score; plus the HTTP-level errors under /api/v1.
 
-The accepted hands at the end were worked on paper from SCORING.md's rules; their figures are
+The accepted hands at the end were worked on paper from docs/scoring.md's rules; their figures are
 written out, not computed.
 """
 
@@ -292,7 +292,7 @@ def test_unknown_api_address_is_404_as_json(client, method):
 
 # --- accepted hands ----------------------------------------------------------------------------
 
-# (id, body, made, A, B), each worked on paper from SCORING.md.
+# (id, body, made, A, B), each worked on paper from docs/scoring.md.
 ACCEPTED = [
     # best_meld given where it is not needed is ignored. Example 12 with best_meld "B": A's
     # cinquante beats B's tierce whatever the table says: 100+110+50 / 67→70.

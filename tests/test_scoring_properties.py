@@ -1,4 +1,4 @@
-"""Rules of the game as properties (SCORING.md), checked on hands drawn by hypothesis.
+"""Rules of the game as properties (docs/scoring.md), checked on hands drawn by hypothesis.
 
 The engine is driven directly with `Hand` objects that could have happened at a table (the
 constraints of `check_hand` respected); the last tests drive POST /api/v1/score with valid,
@@ -32,7 +32,7 @@ from scorekeeper.belote.terms import (
 from scorekeeper.web import create_app
 from tests.helpers import examples
 
-# The figures below are SCORING.md's, written again here so that the tests do not read them
+# The figures below are docs/scoring.md's, written again here so that the tests do not read them
 # from the code they check.
 MULTIPLIER = {Coinche.NONE: 1, Coinche.COINCHE: 2, Coinche.SURCOINCHE: 4}
 BELOTES_ALLOWED = {Mode.NO_TRUMP: 0, Mode.ALL_TRUMP: 4}  # a suit mode: 1
@@ -71,7 +71,7 @@ ANY_MODE = st.sampled_from(list(Mode))
 EITHER = st.booleans()
 
 
-# SCORING.md's three roundings: `raw` is a house rule (VARIANTS.md), with properties of its own in
+# docs/scoring.md's three roundings: `raw` is a house rule (docs/house-rules.md), with properties of its own in
 # test_house_rules.py.
 SCORING_ROUNDINGS = [Rounding.NEAREST, Rounding.COMPLEMENT, Rounding.NONE]
 
@@ -144,7 +144,7 @@ played_hands = hands(contracts=st.sampled_from(NUMERIC_CONTRACTS), all_tricks=st
 
 
 def expected_meld_winner(hand: Hand) -> Team | None:
-    """SCORING.md, "Melds", from scratch: value, then carré over sequence, then carré rank, then the table."""
+    """docs/scoring.md, "Melds", from scratch: value, then carré over sequence, then carré rank, then the table."""
 
     def strength(meld: Meld) -> tuple[int, bool, int]:
         return meld_value(meld, hand.mode), meld in CARRES, CARRE_RANK.index(meld) if meld in CARRES else -1
@@ -385,7 +385,7 @@ def api_client(tmp_path_factory):
 
 
 def to_body(hand: Hand) -> dict:
-    """The JSON form of a hand, written from SCORING.md's request table."""
+    """The JSON form of a hand, written from docs/scoring.md's request table."""
     body = {
         "taker": hand.taker.value,
         "contract": hand.contract.value,

@@ -1,6 +1,6 @@
 """The score sheet's HTML pages, driven through their forms as a browser would send them (issue 3).
 
-Every expected score is worked on paper from SCORING.md: its worked examples (quoted by number as
+Every expected score is worked on paper from docs/scoring.md: its worked examples (quoted by number as
 "ex N") or the rules, with the arithmetic written next to the numbers. A form is filled from the
 page itself (its hidden fields, its checked radios, its request_id and version), so that the tests
 post what a phone posts. "Nothing saved" is proved by counting rows in the database.
@@ -127,9 +127,9 @@ def test_game_form_garbage_is_refused_in_french_and_nothing_created(client, app,
     assert count(app, "games") == 0
 
 
-# --- recording hands: SCORING.md's worked examples through the deal form --------------------
+# --- recording hands: docs/scoring.md's worked examples through the deal form --------------------
 
-# (example number, the game's rounding, what is tapped, scores A / B, made), from SCORING.md's table.
+# (example number, the game's rounding, what is tapped, scores A / B, made), from docs/scoring.md's table.
 WORKED_EXAMPLES = [
     (1, "nearest", ex(0, "80", "hearts", 92), (170, 70), True),
     (2, "nearest", ex(0, "80", "hearts", 85), (170, 80), True),

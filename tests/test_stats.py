@@ -1,5 +1,5 @@
 """Statistics on a small archive worked by hand (issue 5): three games, two evenings, a partner
-change. Every hand is one of SCORING.md's worked examples (quoted "ex N", with its published
+change. Every hand is one of docs/scoring.md's worked examples (quoted "ex N", with its published
 score), so each expected figure below was added up on paper from that table.
 
 Evening 1, 17 May 2025: Ana & Chloé (team A) against Bruno & David (team B), twice.

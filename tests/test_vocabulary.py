@@ -75,7 +75,7 @@ def test_the_deal_form_and_the_sheet_render_what_terms_says(client):
             "no_trump": {"carre_A": 200}
         }
         assert vocabulary["mode_symbols"]["no_trump"] == "SA" and vocabulary["coinche_badges"]["surcoinche"] == "×4"
-        # the house rules (VARIANTS.md), for static/engine.js: each option's values, the default first
+        # the house rules (docs/house-rules.md), for static/engine.js: each option's values, the default first
         assert [key for key, _ in vocabulary["house_options"]] == [option.key for option in OPTIONS]
         assert vocabulary["house_options"][1] == ["coinche_all_or_nothing", [False, True]]
         assert vocabulary["all_points"] == {"nearest": 160, "complement": 160, "none": 160, "raw": 162}

@@ -1,6 +1,6 @@
-"""SCORING.md's 24 worked examples, each driven through POST /api/v1/score.
+"""docs/scoring.md's 24 worked examples, each driven through POST /api/v1/score.
 
-The expected numbers are copied from the table in SCORING.md ("Worked examples"), not computed.
+The expected numbers are copied from the table in docs/scoring.md ("Worked examples"), not computed.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.store.db import connect, write_transaction
 
-# SCORING.md's worked examples (the scores quoted are theirs).
+# docs/scoring.md's worked examples (the scores quoted are theirs).
 HANDS = [
     {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 101, "taker_player": 0},
     {

@@ -3,7 +3,7 @@ JavaScript: counting the pile keeps what was entered, "Tous les plis" with point
 a refusal says why at the top of the screen, and after a save the sheet shows the totals, who deals
 next and the new deal.
 
-Scores worked on paper from SCORING.md (rounding to the nearest ten):
+Scores worked on paper from docs/scoring.md (rounding to the nearest ten):
 - the pile: Ana (A) takes 100 ♥ coinché; A's pile is J♥ 20 + 9♥ 14 + A♠ 11 + 10♠ 10 + A♦ 11
   + 10♦ 10 + K♣ 4 + J♣ 2 + the last trick 10 = 92. A declared a cinquante, B holds the belote:
   92 + 50 = 142 ≥ 100 and more than 70 + 20: made, coinché: A 90 + 100 × 2 + 50 = 340, B keeps
@@ -202,7 +202,7 @@ def test_a_missing_taker_is_said_and_focused(page, base_url):
 @pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
 def test_162_without_all_the_tricks_asks_and_one_tap_ticks_it(page, no_js, base_url, screenshot, script):
     """Ana takes 80 ♥ and her team makes 162: asked "tous les plis ?", yes: a capot made, 250 + 80
-    = 330 for A (SCORING.md: all the tricks), 0 for B."""
+    = 330 for A (docs/scoring.md: all the tricks), 0 for B."""
     phone = page if script else no_js
     game_id = new_game(base_url)
     open_deal_form(phone, base_url, game_id)

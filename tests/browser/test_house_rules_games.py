@@ -12,8 +12,8 @@ ten):
    than A's 92: failed).
 5. Ana takes 120 ♦ and takes every trick: a capot not announced.
 
-Worked on paper from VARIANTS.md's general form (W the team that wins the hand, m the coinche):
-- Belote bridgée (Salon), SCORING.md: 1. 90 + 80 = 170 / 70. 2. B 110 + 100×2 + 20 = 330, A 50.
+Worked on paper from docs/house-rules.md's general form (W the team that wins the hand, m the coinche):
+- Belote bridgée (Salon), docs/scoring.md: 1. 90 + 80 = 170 / 70. 2. B 110 + 100×2 + 20 = 330, A 50.
   3. A 250 + 250×2 + 20 = 770. 4. A 160 + 90×2 + 20 (B's tierce goes to the winner) = 360.
   5. A 250 + 120 = 370. Totals 170/70, 220/400, 990/400, 1350/400, 1720/400.
 - Coinche — concours (whole, all or nothing, announced capot 500, unannounced without bonus):

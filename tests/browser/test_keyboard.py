@@ -8,7 +8,7 @@
   itself, when the sheet refreshes with another phone's deal, after saving (on "+ Nouvelle donne");
 - Enter in the points field saves, once, with the page's script and without it.
 
-The deal, worked from SCORING.md: Ana (A) takes 100 ♥ with 110 points and the belote: 110 + 20 ≥
+The deal, worked from docs/scoring.md: Ana (A) takes 100 ♥ with 110 points and the belote: 110 + 20 ≥
 100 and more than 52: A 110 + 100 + 20 = 230, B 52 → 50.
 """
 

@@ -3,7 +3,7 @@ goes (or the server stops); three saves are made, a deal with melds and belote, 
 edit of an earlier deal; the sheet shows them waiting, with the totals they will give, across a
 reload; when the server answers again they land once each, in order, and a second phone sees them.
 
-The game, worked on paper (rounding to the nearest ten, SCORING.md):
+The game, worked on paper (rounding to the nearest ten, docs/scoring.md):
 - deal 1 (recorded online): Ana (A) takes 80 ♥ with 92 points: A 90 + 80 = 170, B 70 → 70.
 - deal 2 (online): Bruno (B) takes 90 ♠ with 100: B 100 + 90 = 190, A 62 → 60. Totals 230 / 260.
 - deal 3 (offline): Ana takes 100 ♥ with 110, a cinquante and the belote for A: 110 + 50 + 20 =

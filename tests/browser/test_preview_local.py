@@ -1,7 +1,7 @@
 """The deal form's preview is scored on the phone (static/engine.js): each tap and keystroke shows
 the right score at once, and no request leaves the page while the deal is entered.
 
-Expected scores, worked on paper from SCORING.md (team A: Ana and Chloé, "Nous"; B: "Eux"):
+Expected scores, worked on paper from docs/scoring.md (team A: Ana and Chloé, "Nous"; B: "Eux"):
 - Ana (A) takes 80 ♥ with 92 points (worked example 1): 92 + 0 ≥ 80 and 92 > 70: made;
   A 90 + 80 = 170, B 70.
 - 85 points instead (example 2): 85 > 77: made; A 85 → 90 + 80 = 170, B 77 → 80.
@@ -12,9 +12,9 @@ Expected scores, worked on paper from SCORING.md (team A: Ana and Chloé, "Nous"
 - the table says A's: 190 / 70 again; nobody's ("Personne"): 170 / 70.
 - coinche on top, the table saying A's: 90 + 80 × 2 + 20 = 270, B 70.
 
-A game that plays a house rule (VARIANTS.md) previews with it: with `coinche_scope: whole`, Ana
+A game that plays a house rule (docs/house-rules.md) previews with it: with `coinche_scope: whole`, Ana
 takes 110 ♥ coinché with 95 points, a cinquante and the belote for A: 95 + 50 + 20 = 165 ≥ 110 and
-> 67: made; A (100 + 110 + 50) × 2 + 20 = 540, B 67 → 70 (VARIANTS.md's example; SCORING.md's
+> 67: made; A (100 + 110 + 50) × 2 + 20 = 540, B 67 → 70 (docs/house-rules.md's example; docs/scoring.md's
 rules give 100 + 220 + 50 + 20 = 390 / 70).
 """
 

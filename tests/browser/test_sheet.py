@@ -1,6 +1,6 @@
 """A short game played through the pages in headless Chromium at 390×844, as the table would.
 
-Expected totals are worked on paper from SCORING.md's rules:
+Expected totals are worked on paper from docs/scoring.md's rules:
 - deal 1: Ana (A) takes 100 ♥, 112 points: A 110 + 100 = 210, B 50 → 50.
 - deal 2: Bruno (B) takes 90 ♣ coinché, 70 points, A declares a tierce, B holds the belote:
   70 + 20 (belote) = 90 ≥ 90 but not more than 92 + 20 (A's tierce counts: only A declared), so
@@ -126,7 +126,7 @@ def test_a_second_phone_sees_a_new_deal_without_reloading(browser, page, base_ur
         with urllib.request.urlopen(request) as response:
             assert response.status == 201
 
-        # Example 1 of SCORING.md: 170 / 70. The page must show it by itself within 5 seconds.
+        # Example 1 of docs/scoring.md: 170 / 70. The page must show it by itself within 5 seconds.
         # (A locator, not wait_for_function: the page's CSP forbids the eval that one needs.)
         second.locator('[data-total="A"]', has_text=re.compile(r"^\s*170\s*$")).wait_for(timeout=5000)
         assert totals(second) == (170, 70)

@@ -3,7 +3,7 @@ whose first dealer's buttons name the players as they are typed, an unannounced 
 so, the game's rules in one line, a win that reads right with a plural team name, a one-tap
 "Revanche" (a double tap makes one game), and the next new game taking the last teams again.
 
-Scores worked from SCORING.md: 80 ♠ with every trick (not announced) is 250 + 80 = 330 for the
+Scores worked from docs/scoring.md: 80 ♠ with every trick (not announced) is 250 + 80 = 330 for the
 takers; a capot announced and made is 500 (ex 16). Target 1000: 330 + 500 + 500 = 1330, won.
 """
 

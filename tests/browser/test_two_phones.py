@@ -3,7 +3,7 @@ donne" for deal 1 and enter it; the second to save is told what the first record
 Since issue 12 the deal goes through the phone's outbox: the sheet shows the choice (the page
 without JavaScript, templates/sheet/deal_taken.html, is tested in tests/test_deal_numbers.py).
 
-Scores from SCORING.md's example 1: A takes 80 ♥ with 92 points: 170 / 70. With 100 points:
+Scores from docs/scoring.md's example 1: A takes 80 ♥ with 92 points: 170 / 70. With 100 points:
 A 100 + 80 = 180, B 62 → 60.
 """
 

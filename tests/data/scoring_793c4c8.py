@@ -1,4 +1,4 @@
-"""The scoring rules of belote bridgée, as settled in SCORING.md.
+"""The scoring rules of belote bridgée, as settled in docs/scoring.md.
 
 Pure Python, no Flask: a `Hand` (what the table says happened) goes in, a `Result` (who made
 what, with a breakdown in French whose lines add up to each team's score) comes out. Every rule
@@ -130,7 +130,7 @@ def compare_best_melds(a: BestMeld | None, b: BestMeld | None) -> MeldOutcome | 
 
 
 def meld_winner(hand: Hand) -> MeldOutcome:
-    """Only the team with the best meld scores its melds (SCORING.md, "Melds")."""
+    """Only the team with the best meld scores its melds (docs/scoring.md, "Melds")."""
     best = {team: best_single_meld(hand.melds[team], hand.mode) for team in TEAMS}
     a, b = best[Team.A], best[Team.B]
     outcome = compare_best_melds(
@@ -196,7 +196,7 @@ def count_figures(hand: Hand, outcome: MeldOutcome) -> dict[Team, TeamFigures]:
 
 
 def score(hand: Hand, *, check_declarations: bool = True) -> Result:
-    """Score one hand under SCORING.md, with a breakdown whose lines add up to the scores.
+    """Score one hand under docs/scoring.md, with a breakdown whose lines add up to the scores.
     `check_declarations=False`: melds and belotes are not checked against a deal of 32 cards."""
     check_hand(hand, declarations=check_declarations)
     taker, defense = hand.taker, hand.taker.other
