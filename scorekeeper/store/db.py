@@ -181,10 +181,9 @@ def queue_for_writing(database: sqlite_utils.Database) -> Iterator[None]:
     SQLite's busy handler polls, sleeping 1, 2, 5, 10 … up to 100 ms between tries: under a
     club's load a writer that has backed off sleeps past many free moments and newcomers take the
     lock first, so a few writes waited over a second. A threading.Lock wakes a waiter as soon as
-    it is free, on every system (the server is one process with threads: scorekeeper.server).
-    Measured with 8 threads each writing 150 times (a 1 ms transaction), a wait's p99 and max:
-    this lock 57 and 84 ms; flock, as before, 51 and 60 ms; `filelock`, which polls every 50 ms,
-    558 ms and 3.7 s; SQLite's busy handler alone 0.1 ms and 2.1 s. Writers of other processes
+    it is free, on every system (the server is one process with threads: scorekeeper.server);
+    `filelock` was measured too, and it polls as SQLite does (tests/test_db_queue.py, the issue 22
+    note). Writers of other processes
     (the CLI's commands) still meet SQLite's own lock and busy_timeout, so this only orders the
     app's writers."""
     lock = getattr(database, "write_lock", None)
