@@ -182,8 +182,7 @@ def queue_for_writing(database: sqlite_utils.Database) -> Iterator[None]:
     club's load a writer that has backed off sleeps past many free moments and newcomers take the
     lock first, so a few writes waited over a second. A threading.Lock wakes a waiter as soon as
     it is free, on every system (the server is one process with threads: scorekeeper.server);
-    `filelock` was measured too, and it polls as SQLite does (tests/test_db_queue.py, the issue 22
-    note). Writers of other processes
+    `filelock` was measured beside it and polls, as SQLite's handler does (issue 22's note). Writers of other processes
     (the CLI's commands) still meet SQLite's own lock and busy_timeout, so this only orders the
     app's writers."""
     lock = getattr(database, "write_lock", None)
