@@ -32,6 +32,35 @@ def api_game(client, *hands: dict, **fields) -> str:
     return game_id
 
 
+def assert_scored(client, body: dict, made: bool, a_score: int, b_score: int) -> None:
+    """`body` sent to the scoring service scores `made`, A `a_score`, B `b_score` (numbers worked by
+    hand, in docs/scoring.md), and the explanation's lines add up to each team's score."""
+    response = client.post("/api/v1/score", json=body)
+    assert response.status_code == 200, response.get_json()
+    result = response.get_json()
+    assert result["made"] is made
+    assert result["scores"] == {"A": a_score, "B": b_score}
+    for team, expected in (("A", a_score), ("B", b_score)):
+        assert sum(line["points"] for line in result["lines"] if line["team"] == team) == expected
+
+
+def old_game_row(game_id: str, created_at: str) -> dict:
+    """A game's row as the schema of the first migrations had it, for a database built at an old
+    migration (an upgrade test)."""
+    return {
+        "id": game_id,
+        "team_a": "Nous",
+        "team_b": "Eux",
+        "first_dealer": 0,
+        "target": 2000,
+        **{f"player_{index}": f"Joueur {index + 1}" for index in range(4)},
+        "rounding": "nearest",
+        "misere": 0,
+        "carre_de_sept": 0,
+        "created_at": created_at,
+    }
+
+
 def page_text(html: str) -> str:
     """A page's words, tags removed, spaces collapsed."""
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())

@@ -25,6 +25,7 @@ from scorekeeper.belote.game_input import GAME_KEYS, GAME_RULES_KEYS
 from scorekeeper.belote.hand_json import MELD_CODES, SCORE_KEYS
 from scorekeeper.belote.house_rules import CUSTOM_LABEL, OPTIONS, PRESETS
 from scorekeeper.belote.terms import ROUNDING_LABELS, SALON_OPTIONS, Rounding
+from tests.helpers import assert_scored
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 EXPECTED = re.compile(r"\*\*Expected:\*\* (made|failed), A (\d+), B (\d+)\.")
@@ -99,13 +100,7 @@ ALL_EXAMPLES = SCORING_EXAMPLES + HOUSE_RULE_EXAMPLES
 
 @pytest.mark.parametrize(("name", "body", "made", "a_score", "b_score"), ALL_EXAMPLES, ids=[e[0] for e in ALL_EXAMPLES])
 def test_a_documented_example_scores_as_the_docs_say(client, name, body, made, a_score, b_score):
-    response = client.post("/api/v1/score", json=body)
-    assert response.status_code == 200, response.get_json()
-    result = response.get_json()
-    assert result["made"] is made
-    assert result["scores"] == {"A": a_score, "B": b_score}
-    for team, expected in (("A", a_score), ("B", b_score)):
-        assert sum(line["points"] for line in result["lines"] if line["team"] == team) == expected
+    assert_scored(client, body, made, a_score, b_score)
 
 
 def test_scoring_md_holds_the_24_worked_examples_in_order():

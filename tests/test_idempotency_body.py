@@ -23,7 +23,7 @@ from scorekeeper.store import idempotency as keys
 from scorekeeper.store.db import connect
 from scorekeeper.store.migrate import migrate
 from scorekeeper.store.migrations import migrations
-from tests.helpers import GAMES, api_game
+from tests.helpers import GAMES, api_game, old_game_row
 from tests.pages import create_named_game, deal_form, ex, flashes, form_posting_to, live_deals, the_form, writes
 
 REFUSAL = "La clé « Idempotency-Key » a déjà servi pour une autre requête : "
@@ -278,20 +278,7 @@ def test_the_migration_adds_an_empty_fingerprint_to_old_keys(tmp_path):
     with closing(sqlite_utils.Database(path)) as database:
         migrations.apply(database, stop_before="m007_idempotency_request")
         assert "fingerprint" not in database["idempotency_keys"].columns_dict
-        database["games"].insert(
-            {
-                "id": "g",
-                "team_a": "Nous",
-                "team_b": "Eux",
-                "first_dealer": 0,
-                "target": 2000,
-                **{f"player_{index}": f"Joueur {index + 1}" for index in range(4)},
-                "rounding": "nearest",
-                "misere": 0,
-                "carre_de_sept": 0,
-                "created_at": "2024-01-01T20:00:00+00:00",
-            }
-        )
+        database["games"].insert(old_game_row("g", "2024-01-01T20:00:00+00:00"))
         database["idempotency_keys"].insert(
             {"game_id": "g", "key": "k", "status": 201, "response": "{}", "created_at": "2024-01-01T20:00:00+00:00"}
         )

@@ -21,6 +21,7 @@ from scorekeeper.store import idempotency as keys
 from scorekeeper.store.db import connect
 from scorekeeper.store.migrate import migrate
 from scorekeeper.store.migrations import migrations
+from tests.helpers import old_game_row
 
 GAMES = "/api/v1/games"
 EX1 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}  # 170 / 70
@@ -101,21 +102,6 @@ def test_the_time_index_serves_the_pruning(db):
     assert any("idx_idempotency_keys_created_at" in row[-1] for row in plan), plan
 
 
-def old_game(game_id: str) -> dict:
-    return {
-        "id": game_id,
-        "team_a": "Nous",
-        "team_b": "Eux",
-        "first_dealer": 0,
-        "target": 2000,
-        **{f"player_{index}": f"Joueur {index + 1}" for index in range(4)},
-        "rounding": "nearest",
-        "misere": 0,
-        "carre_de_sept": 0,
-        "created_at": "2026-01-01T20:00:00+00:00",
-    }
-
-
 def test_m010_keeps_what_the_old_keys_replay_from_and_moves_the_rematches(tmp_path):
     """A database of before m010: a record's key (its answer a sheet), an undo's (a sheet and its
     message), one of before the fingerprints, and a rematch kept as a key. Migrated: no answer is
@@ -125,7 +111,7 @@ def test_m010_keeps_what_the_old_keys_replay_from_and_moves_the_rematches(tmp_pa
     sheet = {"id": "g", "hands": [], "totals": {"A": 0, "B": 0}}
     with closing(sqlite_utils.Database(path)) as database:
         migrations.apply(database, stop_before="m010_idempotency_outcomes")
-        database["games"].insert_all([old_game("g"), old_game("r")])
+        database["games"].insert_all([old_game_row(game_id, "2026-01-01T20:00:00+00:00") for game_id in ("g", "r")])
         database["idempotency_keys"].insert_all(
             [
                 {"game_id": "g", "key": "rec", "status": 201, "response": json.dumps(sheet), "fingerprint": "f1"},

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import assert_scored
+
 # (#, request body, made, A, B) — team A takes unless the body says otherwise.
 EXAMPLES = [
     (1, {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}, True, 170, 70),
@@ -139,10 +141,4 @@ EXAMPLES = [
     ("number", "body", "made", "a_score", "b_score"), EXAMPLES, ids=[f"example-{row[0]}" for row in EXAMPLES]
 )
 def test_worked_example(client, number, body, made, a_score, b_score):
-    response = client.post("/api/v1/score", json=body)
-    assert response.status_code == 200, response.get_json()
-    result = response.get_json()
-    assert result["made"] is made
-    assert result["scores"] == {"A": a_score, "B": b_score}
-    for team, expected in (("A", a_score), ("B", b_score)):
-        assert sum(line["points"] for line in result["lines"] if line["team"] == team) == expected
+    assert_scored(client, body, made, a_score, b_score)
