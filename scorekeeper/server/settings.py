@@ -10,9 +10,11 @@ import select
 from scorekeeper.web.archive.routes import IMPORT_MAX_BYTES
 
 # Threads running the app. A request takes a few milliseconds and SQLite writes one at a time;
-# while one writes, the others read sheets. More threads buy nothing on two cores (the GIL), and
-# the store keeps this many idle connections (store.db.ConnectionPool.MAX_IDLE).
-THREADS = 8
+# while one writes, the others read sheets, and a long one (an archive's export) leaves three to
+# the tables. More buy nothing (the GIL) and cost: each one more takes the GIL from the I/O thread
+# that reads and writes every connection, so under load a request waits longer (bench/load.py
+# --threads). The store keeps up to ConnectionPool.MAX_IDLE idle connections, more than this.
+THREADS = 4
 # A request must have arrived whole within this long of its first byte, plus the time its body
 # needs at MIN_BODY_BYTES_PER_S (limits.py): waitress itself has no such deadline, and
 # channel_timeout only cuts silence, which a byte every few seconds resets.
