@@ -82,9 +82,9 @@
   // run in that order; `draw` runs again once all four are there.
   function loadWaitingView() {
     if (loading) return;
-    var scripts = [sheet.dataset.vocabulary, sheet.dataset.engine, sheet.dataset.projection, sheet.dataset.waiting];
+    var scripts = [sheet.dataset.engine, sheet.dataset.projection, sheet.dataset.waiting];
     loading = scripts.length;
-    scripts.forEach(function (src) {
+    import(sheet.dataset.vocabulary).then(function (words) { window.BeloteVocabulary = words.default; scripts.forEach(function (src) {
       var script = document.createElement("script");
       script.async = false;  // run in the list's order, whichever arrives first
       script.src = src;
@@ -95,7 +95,7 @@
       };
       script.onerror = function () { loading = 0; }; // offline with no service worker: tried again later
       document.head.appendChild(script);
-    });
+    }); }, function () { loading = 0; });
   }
 
   function draw() {

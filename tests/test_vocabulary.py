@@ -57,8 +57,8 @@ def vocabulary_script(client, sheet: str) -> str:
     engine when a save waits, rather than carrying it)."""
     (address,) = re.findall(r'data-vocabulary="([^"]+)"', client.get(sheet).text)
     text = client.get(address).get_data(as_text=True)
-    assert text.startswith("window.BeloteVocabulary = ") and text.endswith(";\n")
-    return text.removeprefix("window.BeloteVocabulary = ").removesuffix(";\n")
+    assert text.startswith("export default ") and text.endswith(";\n")
+    return text.removeprefix("export default ").removesuffix(";\n")
 
 
 def test_the_deal_form_and_the_sheet_render_what_terms_says(client):

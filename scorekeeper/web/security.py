@@ -17,6 +17,8 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.utils import cached_property
 from werkzeug.wsgi import get_input_stream
 
+from scorekeeper.web.assets import module_map_hash
+
 CONTENT_SECURITY_POLICY = "; ".join(
     [
         "default-src 'self'",
@@ -89,9 +91,17 @@ def _refuse_json_for_pages() -> None:
         abort(415)
 
 
+def content_security_policy() -> str:
+    """The policy, with the one inline script the pages carry allowed by its hash: their import map
+    (`assets.module_map`), which is data for the browser, written by the server alone."""
+    return CONTENT_SECURITY_POLICY.replace("script-src 'self'", f"script-src 'self' {module_map_hash()}")
+
+
 def _add_headers(response: Response) -> Response:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    if response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY:
+        response.headers["Content-Security-Policy"] = content_security_policy()
     return response
 
 
