@@ -3,13 +3,14 @@
 // question shown only when the engine says the two teams' best melds are equal, and "Enregistrer"
 // through the outbox (static/outbox.js): the deal is kept on the phone, the new totals show at
 // once, and the sheet opens when the server has it (or, offline, with the deal waiting on it).
-(function () {
-  "use strict";
-  var form = document.getElementById("deal-form");
-  if (!form || !form.dataset.vocabulary || !window.BeloteEngine || !window.DealFields) return;
+import { create as createEngine } from "./engine.js";
+import { create as createFields } from "./deal_fields.js";
+import { project } from "./projection.js";
+
+function enhance(form) {
   // The game's words and numbers, as the server writes them from belote/terms.py: never again here.
   var vocabulary = JSON.parse(form.dataset.vocabulary);
-  var engine = BeloteEngine.create(vocabulary);
+  var engine = createEngine(vocabulary);
   var rules = JSON.parse(form.dataset.rules);  // the game's rounding and house rules, as its JSON holds them
   var cardPointsTotal = vocabulary.card_points_total;
   var preview = document.getElementById("preview");
@@ -23,7 +24,7 @@
   var apiWords = Object.keys(refusal.words).sort(function (a, b) { return b.length - a.length; });
   var game = form.dataset.game;
 
-  var fields = DealFields.create(form, vocabulary);
+  var fields = createFields(form, vocabulary);
   var value = fields.value;
   var number = fields.number;
   var missing = fields.missing;
@@ -181,7 +182,7 @@
     var known = Outbox.knownSheet(game);
     var html = "";
     if (known) {
-      var projected = Projection.project(known, Outbox.entries(game), engine);
+      var projected = project(known, Outbox.entries(game), engine);
       html = '<p class="saving-totals">' + ["A", "B"].map(function (team) {
         return "<span>" + escapeHtml(known.teams[team]) + " <strong>" + projected.totals[team] + "</strong></span>";
       }).join("") + "</p>";
@@ -378,4 +379,7 @@
   if (calc) calc.hidden = true; // the preview is live: the "Calculer" step is for pages without JavaScript
   if (form.querySelector('[name="contract"]:checked')) refresh(); // an edit, or a form brought back
   rememberSheet();
-})();
+}
+
+var dealForm = document.getElementById("deal-form");
+if (dealForm && dealForm.dataset.vocabulary) enhance(dealForm);

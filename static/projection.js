@@ -2,69 +2,66 @@
 // last sheet, then each waiting save applied as the server will apply it, every total counted
 // again, the waiting deals scored by static/engine.js. Loaded by the deal form (its totals while
 // saving) and, with the engine, by the sheet when a save waits (static/waiting.js draws it).
-(function (root) {
-  "use strict";
 
-  // The sheet as it will be once the waiting entries land: the server's deals, then each entry
-  // applied in order as the server will apply it (numbers as the player saw them then), every
-  // total counted again, the entries' scores by the engine. Entries held for the player and the
-  // ones that are not a row (a delete, an undo) are listed in `notices`.
-  function project(sheet, waiting, engine) {
-    var first = engine.dealerAfter(sheet.dealer, -sheet.hands.length);
-    var deals = sheet.hands.map(function (d) {
-      return { kind: d.kind, input: d.input, reason: d.reason, player: d.player, version: d.version,
-               made: d.made, scores: d.scores, pending: null };
-    });
-    var notices = [];
-    var undoWaiting = false;
-    waiting.forEach(function (e) {
-      if (e.state !== "waiting") {
-        notices.push(e);
-      } else if (e.op === "hand") {
-        deals.push({ kind: "hand", input: withoutKeys(e.body, ["number"]), pending: e });
-      } else if (e.op === "redeal") {
-        deals.push({ kind: "redeal", reason: e.body.reason, player: e.body.player, pending: e });
-      } else if (e.op === "edit" && deals[e.number - 1]) {
-        var old = deals[e.number - 1];
-        deals[e.number - 1] = old.kind === "hand"
-          ? { kind: "hand", input: withoutKeys(e.body, ["version"]), pending: e }
-          : { kind: "redeal", reason: e.body.reason, player: e.body.player, pending: e };
-      } else if (e.op === "delete" && deals[e.number - 1]) {
-        e.deal = deals.splice(e.number - 1, 1)[0];
-        notices.push(e);
-      } else {
-        undoWaiting = undoWaiting || e.op === "undo";
-        notices.push(e);
-      }
-    });
-    var totals = { A: 0, B: 0 };
-    deals.forEach(function (d, i) {
-      d.number = i + 1;
-      d.dealer = engine.dealerAfter(first, i);
-      if (d.pending) {
-        d.scores = { A: 0, B: 0 };
-        if (d.kind === "hand") {
-          try {
-            d.result = engine.scoreBody(withoutKeys(d.input, ["taker_player"]), sheet.rules);
-            d.scores = d.result.scores;
-            d.made = d.result.made;
-          } catch (refused) {
-            d.error = refused.message;
-          }
+// The sheet as it will be once the waiting entries land: the server's deals, then each entry
+// applied in order as the server will apply it (numbers as the player saw them then), every
+// total counted again, the entries' scores by the engine. Entries held for the player and the
+// ones that are not a row (a delete, an undo) are listed in `notices`.
+function project(sheet, waiting, engine) {
+  var first = engine.dealerAfter(sheet.dealer, -sheet.hands.length);
+  var deals = sheet.hands.map(function (d) {
+    return { kind: d.kind, input: d.input, reason: d.reason, player: d.player, version: d.version,
+             made: d.made, scores: d.scores, pending: null };
+  });
+  var notices = [];
+  var undoWaiting = false;
+  waiting.forEach(function (e) {
+    if (e.state !== "waiting") {
+      notices.push(e);
+    } else if (e.op === "hand") {
+      deals.push({ kind: "hand", input: withoutKeys(e.body, ["number"]), pending: e });
+    } else if (e.op === "redeal") {
+      deals.push({ kind: "redeal", reason: e.body.reason, player: e.body.player, pending: e });
+    } else if (e.op === "edit" && deals[e.number - 1]) {
+      var old = deals[e.number - 1];
+      deals[e.number - 1] = old.kind === "hand"
+        ? { kind: "hand", input: withoutKeys(e.body, ["version"]), pending: e }
+        : { kind: "redeal", reason: e.body.reason, player: e.body.player, pending: e };
+    } else if (e.op === "delete" && deals[e.number - 1]) {
+      e.deal = deals.splice(e.number - 1, 1)[0];
+      notices.push(e);
+    } else {
+      undoWaiting = undoWaiting || e.op === "undo";
+      notices.push(e);
+    }
+  });
+  var totals = { A: 0, B: 0 };
+  deals.forEach(function (d, i) {
+    d.number = i + 1;
+    d.dealer = engine.dealerAfter(first, i);
+    if (d.pending) {
+      d.scores = { A: 0, B: 0 };
+      if (d.kind === "hand") {
+        try {
+          d.result = engine.scoreBody(withoutKeys(d.input, ["taker_player"]), sheet.rules);
+          d.scores = d.result.scores;
+          d.made = d.result.made;
+        } catch (refused) {
+          d.error = refused.message;
         }
       }
-      totals = { A: totals.A + d.scores.A, B: totals.B + d.scores.B };
-      d.totals = totals;
-    });
-    return { deals: deals, totals: totals, dealer: engine.dealerAfter(first, deals.length),
-             winner: engine.winnerOf(totals, sheet.target), notices: notices, undoWaiting: undoWaiting };
-  }
+    }
+    totals = { A: totals.A + d.scores.A, B: totals.B + d.scores.B };
+    d.totals = totals;
+  });
+  return { deals: deals, totals: totals, dealer: engine.dealerAfter(first, deals.length),
+           winner: engine.winnerOf(totals, sheet.target), notices: notices, undoWaiting: undoWaiting };
+}
 
-  function withoutKeys(object, keys) {
-    var copy = {};
-    Object.keys(object || {}).forEach(function (k) { if (keys.indexOf(k) < 0) copy[k] = object[k]; });
-    return copy;
-  }
+function withoutKeys(object, keys) {
+  var copy = {};
+  Object.keys(object || {}).forEach(function (k) { if (keys.indexOf(k) < 0) copy[k] = object[k]; });
+  return copy;
+}
 
-  root.Projection = { project: project };
-})(this);
+export { project };

@@ -82,20 +82,20 @@
   // run in that order; `draw` runs again once all four are there.
   function loadWaitingView() {
     if (loading) return;
-    var scripts = [sheet.dataset.engine, sheet.dataset.projection, sheet.dataset.waiting];
-    loading = scripts.length;
-    import(sheet.dataset.vocabulary).then(function (words) { window.BeloteVocabulary = words.default; scripts.forEach(function (src) {
-      var script = document.createElement("script");
-      script.async = false;  // run in the list's order, whichever arrives first
-      script.src = src;
-      script.onload = function () {
-        if (--loading) return;
-        engine = BeloteEngine.create(window.BeloteVocabulary);
-        draw();
-      };
-      script.onerror = function () { loading = 0; }; // offline with no service worker: tried again later
-      document.head.appendChild(script);
-    }); }, function () { loading = 0; });
+    loading = 1;
+    Promise.all([import(sheet.dataset.vocabulary), import(sheet.dataset.engine), import(sheet.dataset.projection)])
+      .then(function (modules) {
+        window.BeloteVocabulary = modules[0].default;
+        window.Projection = { project: modules[2].project };
+        var script = document.createElement("script");
+        script.src = sheet.dataset.waiting;
+        script.onload = function () {
+          engine = modules[1].create(window.BeloteVocabulary);
+          draw();
+        };
+        script.onerror = function () { loading = 0; };
+        document.head.appendChild(script);
+      }, function () { loading = 0; }); // offline with no service worker: tried again later
   }
 
   function draw() {

@@ -712,26 +712,25 @@ def test_the_examples_of_variants_md_in_javascript(node):
 
 
 def test_the_script_loads_in_node_and_in_a_page(node):
-    """require() gives the API; a page's <script> (no `module`) sets BeloteEngine; a refusal is an Error."""
+    """The module gives its API to an import (a page's, Node's), and sets no global; a refusal is an Error."""
     script = f"""
-        var vm = require("vm"), path = {json.dumps(str(ENGINE))};
-        var engine = require(path), page = {{}};
-        vm.runInNewContext(require("fs").readFileSync(path, "utf8"), page);
-        var refusal = new engine.Refusal("taker", "non");
-        var answer = {{}};
-        try {{ engine.create({json.dumps(vocabulary())}).scoreBody({{"taker": "C"}}); }}
-        catch (error) {{ answer = {{field: error.field, message: error.message, error: error instanceof Error}}; }}
-        console.log(JSON.stringify({{
-            module: Object.keys(engine).sort(), page: Object.keys(page.BeloteEngine).sort(),
-            created: Object.keys(page.BeloteEngine.create({json.dumps(vocabulary())})).sort(),
-            refusal: [refusal instanceof Error, refusal.field, refusal.message], answer: answer
-        }}));
+        import(process.argv[1]).then(function (engine) {{
+          var refusal = new engine.Refusal("taker", "non");
+          var answer = {{}};
+          try {{ engine.create({json.dumps(vocabulary())}).scoreBody({{"taker": "C"}}); }}
+          catch (error) {{ answer = {{field: error.field, message: error.message, error: error instanceof Error}}; }}
+          console.log(JSON.stringify({{
+              module: Object.keys(engine).sort(), global: typeof globalThis.BeloteEngine,
+              created: Object.keys(engine.create({json.dumps(vocabulary())})).sort(),
+              refusal: [refusal instanceof Error, refusal.field, refusal.message], answer: answer
+          }}));
+        }});
     """
-    done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([node, "-e", script, ENGINE.as_uri()], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {
         "module": ["Refusal", "create"],
-        "page": ["Refusal", "create"],
+        "global": "undefined",
         "created": ["dealerAfter", "parseHand", "score", "scoreBody", "winnerOf"],
         "refusal": [True, "taker", "non"],
         "answer": {"field": "contract", "message": parse_refusal({"taker": "C"}), "error": True},

@@ -17,9 +17,10 @@ TEAMS = {"A": "Nous", "B": "Eux"}
 CASES = 3000
 CONTRACTS = [int(code) if code.isdigit() else code for code in CONTRACT_TITLES]
 
-FILL_AND_READ = """([cases, total]) => {
+FILL_AND_READ = """async ([cases, total]) => {
   const form = document.getElementById("deal-form");
-  const fields = DealFields.create(form, JSON.parse(form.dataset.vocabulary));
+  const { create } = await import("/static/deal_fields.js");
+  const fields = create(form, JSON.parse(form.dataset.vocabulary));
   return cases.map(([input, defense]) => {
     fields.fill(input);
     const points = form.elements.points;

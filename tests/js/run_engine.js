@@ -9,11 +9,10 @@
 
 var chunks = [];
 process.stdin.on("data", function (chunk) { chunks.push(chunk); });
-process.stdin.on("end", function () {
+process.stdin.on("end", async function () {
   var input = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-  var module = {exports: {}};
-  new Function("module", input.source)(module);  // as a browser's <script> would run it, with `module`
-  var BeloteEngine = module.exports;
+  // The module's text, imported as a page imports it (an ES module, here from a data: address).
+  var BeloteEngine = await import("data:text/javascript;base64," + Buffer.from(input.source).toString("base64"));
   var engine = BeloteEngine.create(input.vocabulary);
   var answers = input.cases.map(function (item) {
     try {
