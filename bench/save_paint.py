@@ -41,12 +41,15 @@ say so with the figures.
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import http.client
 import json
 import math
+import os
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,6 +70,7 @@ TAKER_POINTS = 100
 # 180, the defense 162 - 100 = 62 → 60.
 SCORES = {0: (180, 60), 1: (60, 180)}  # by taker seat: Ana (A), Bruno (B)
 WAIT_MS = 30_000
+DEAL_LIMIT_S = 180  # the watchdog: a deal that takes longer stops the bench (a page call never answered)
 CPU_RATES = (1, 4)
 
 # Every document of the phone: t0 at the tap on #save, t1 at the frame after the totals show the
@@ -307,7 +311,31 @@ def wait_for_the_service_worker(phone: Phone) -> None:
         page.wait_for_timeout(200)
 
 
-def play_a_game(phone: Phone, case: Case, base: str, port: int, deals: int, prefill: int) -> None:
+class Watchdog:
+    """Stops the bench when a deal takes more than DEAL_LIMIT_S: Playwright's page.evaluate has no
+    timeout, and a renderer that never answers would hold the bench (and its server) for ever."""
+
+    def __init__(self, server: Server):
+        self.server, self.timer = server, None
+
+    def arm(self, what: str) -> None:
+        self.disarm()
+        self.timer = threading.Timer(DEAL_LIMIT_S, self._abort, [what])
+        self.timer.daemon = True
+        self.timer.start()
+
+    def disarm(self) -> None:
+        if self.timer:
+            self.timer.cancel()
+
+    def _abort(self, what: str) -> None:
+        print(f"save_paint: {what} took more than {DEAL_LIMIT_S} s; stopping", file=sys.stderr)
+        faulthandler.dump_traceback(all_threads=True)
+        self.server.stop()
+        os._exit(3)
+
+
+def play_a_game(phone: Phone, watchdog: Watchdog, case: Case, base: str, port: int, deals: int, prefill: int) -> None:
     game_id = new_game(port, prefill)
     page = phone.page
     page.goto(f"{base}/parties/{game_id}")
@@ -317,6 +345,7 @@ def play_a_game(phone: Phone, case: Case, base: str, port: int, deals: int, pref
         assert phone.evaluate("() => window.isSecureContext") is False, "belote.test must not be a secure context"
     page.wait_for_load_state("networkidle")
     for index in range(prefill, prefill + deals):
+        watchdog.arm(f"{case.name}, deal {index + 1}")
         if case.offline and index == prefill:
             open_the_form(phone)  # its tap is counted with the first deal's
             page.wait_for_load_state("networkidle")  # the form has the game's last sheet
@@ -337,6 +366,7 @@ def play_a_game(phone: Phone, case: Case, base: str, port: int, deals: int, pref
     if case.offline:
         phone.context.set_offline(False)
     landed(port, game_id, prefill + deals)
+    watchdog.disarm()
 
 
 def landed(port: int, game_id: str, deals: int) -> None:
@@ -358,13 +388,15 @@ def measure(browser, server: Server, case: Case, deals: int, per_game: int, pref
     base = f"http://{PLAIN_HOST}:{server.port}" if case.origin == "plain" else server.url
     assert prefill + per_game <= 16, "past 16 deals of these, a game reaches 2000 and is won"
     phone = Phone(browser, case.cpu_rate)
+    watchdog = Watchdog(server)
     try:
         left = deals
         while left:
             batch = min(per_game, left)
-            play_a_game(phone, case, base, server.port, batch, prefill)
+            play_a_game(phone, watchdog, case, base, server.port, batch, prefill)
             left -= batch
     finally:
+        watchdog.disarm()
         phone.close()
     return case
 
