@@ -7,7 +7,10 @@ import { create as createEngine } from "./engine.js";
 import { create as createFields } from "./deal_fields.js";
 import { project } from "./projection.js";
 
-function enhance(form) {
+// `options`, for the sheet's panel (static/deal_panel.js): `onSave(entry, result)` takes the save
+// instead of this page's way (the outbox, then the sheet), `editing` the number of the deal edited.
+export function enhance(form, options) {
+  options = options || {};
   // The game's words and numbers, as the server writes them from belote/terms.py: never again here.
   var vocabulary = JSON.parse(form.dataset.vocabulary);
   var engine = createEngine(vocabulary);
@@ -138,6 +141,7 @@ function enhance(form) {
 
   // The preview: this deal's score, or what it still needs, or why the rules refuse it.
   function refresh() {
+    saveLabel(null);
     updateOther();
     updateCapot();
     if (!problems.hidden) showProblems(refusals(), false); // after a refused save, kept up to date
@@ -150,6 +154,7 @@ function enhance(form) {
     try {
       var result = scoreOf(data);
       render(result);
+      saveLabel(result);
       return result;
     } catch (refused) {
       preview.innerHTML = '<p class="error"></p>';
@@ -162,13 +167,31 @@ function enhance(form) {
     }
   }
 
+  // The deal's score stays in view while typing: on the save button, at the foot of the screen.
+  var saveButton = form.querySelector("#save");
+  function saveLabel(result) {
+    if (!saveButton) return;
+    saveButton.textContent = result ? "Enregistrer · " + ["A", "B"].map(function (team) {
+      return teamName(team) + " +" + result.scores[team];
+    }).join(" · ") : "Enregistrer";
+  }
+
+  // The trump chosen, the points come next: their keypad opens by itself (a contract made on its
+  // points: taker, contract, trump, digits, save).
+  function pointsNext(event) {
+    var input = event.target;
+    if (input.name !== "mode" || form.elements.all_tricks.checked || form.elements.points.value !== "") return;
+    if (/^\d+$/.test(value("contract") || "")) form.elements.points.focus();
+  }
+
   // Scoring takes microseconds: the preview follows every keystroke and tap, as it happens.
   form.addEventListener("input", refresh);
   form.addEventListener("change", refresh);
+  form.addEventListener("change", pointsNext);
 
   // --- saving ---------------------------------------------------------------------------
 
-  var editing = location.pathname.match(/\/donnes\/(\d+)\/modifier$/);
+  var editing = options.editing ? [null, String(options.editing)] : location.pathname.match(/\/donnes\/(\d+)\/modifier$/);
   var saving = null;
 
   // The totals as they will be with this deal, shown the instant "Enregistrer" is tapped.
@@ -261,6 +284,7 @@ function enhance(form) {
       data.number = Outbox.nextNumber(game) || parseInt(form.elements.number.value, 10) || undefined;
       entry = { game: game, op: "hand", number: data.number, body: data };
     }
+    if (options.onSave) return options.onSave(entry, result);
     current = entry;
     Outbox.add(entry); // kept on the phone before anything is sent
     savingPanel("Envoi en cours…"); // the totals with this deal, at once
@@ -361,7 +385,7 @@ function enhance(form) {
     box.parentNode.insertBefore(adders, box);
     draw();
   }
-  editedOffline(); // before the chips are drawn from the fields
+  if (!options.onSave) editedOffline(); // before the chips are drawn from the fields
   form.querySelectorAll(".steppers").forEach(enhanceMelds);
 
   // Belotes the table can hold: one in a suit mode, one per suit in tout atout, none in sans
@@ -378,7 +402,8 @@ function enhance(form) {
   var calc = document.getElementById("calc");
   if (calc) calc.hidden = true; // the preview is live: the "Calculer" step is for pages without JavaScript
   if (form.querySelector('[name="contract"]:checked')) refresh(); // an edit, or a form brought back
-  rememberSheet();
+  if (!options.onSave) rememberSheet();
+  return { fields: fields, refresh: refresh, redraw: function () { redraws.forEach(function (redraw) { redraw(); }); } };
 }
 
 var dealForm = document.getElementById("deal-form");

@@ -53,9 +53,10 @@ def bound(tag: str) -> int:
 
 
 def vocabulary_script(client, sheet: str) -> str:
-    """The JSON of static vocabulary.js, at the address the sheet names (the sheet loads it with the
-    engine when a save waits, rather than carrying it)."""
-    (address,) = re.findall(r'data-vocabulary="([^"]+)"', client.get(sheet).text)
+    """The JSON of static vocabulary.js, at the address the sheet's import map gives it (the sheet's
+    modules import it, rather than the page carrying it)."""
+    (imports,) = re.findall(r'<script type="importmap">(.*?)</script>', client.get(sheet).text)
+    address = json.loads(imports)["imports"]["/static/vocabulary.js"]
     text = client.get(address).get_data(as_text=True)
     assert text.startswith("export default ") and text.endswith(";\n")
     return text.removeprefix("export default ").removesuffix(";\n")

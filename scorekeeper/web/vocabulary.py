@@ -136,8 +136,9 @@ def script_vocabulary() -> dict[str, Any]:
         "cards_per_player": CARDS_PER_PLAYER,
         "cards_per_suit": CARDS_PER_SUIT,
         "suit_count": SUIT_COUNT,
-        # for drawing the rows of deals kept on the phone (static/sheet.js), as _deals.html does
+        # for drawing the sheet's rows on the phone (static/sheet_rows.js), as _deals.html does
         "mode_symbols": {mode.value: mode.symbol for mode in Mode},
+        "mode_words": {mode.value: mode.word for mode in Mode},
         "contract_titles": CONTRACT_TITLES,
         "coinche_badges": {coinche.value: coinche.badge for coinche in Coinche},
         "redeal_reasons": REDEAL_REASONS,
