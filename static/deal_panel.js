@@ -3,6 +3,7 @@
 // each deal, headed with its number, its dealer and the totals; the sheet is hidden meanwhile. An
 // edit fills the copy from the deal's input. "Enregistrer" hands the save to `onSave`; nothing
 // here talks to the network.
+import vocabulary from "./vocabulary.js";
 import { enhance } from "./deal_form.js";
 import { create as createFields } from "./deal_fields.js";
 import { attach as attachDisputes } from "./disputes.js";
@@ -30,7 +31,7 @@ export function close() {
 }
 
 // options: {title: "Donne 7" or "Modifier la donne 3", meta: "Chloé distribue · Nous 120 · Eux 40",
-// edit: {number, version, input} or null, onSave(entry, result)}.
+// edit: {number, version, input} or null, number(): a new deal's number, onSave(entry, result)}.
 export function open(options) {
   close();
   var template = document.getElementById("deal-form-template");
@@ -61,13 +62,12 @@ export function open(options) {
   });
   var main = document.querySelector("main");
   main.insertBefore(panel, main.firstChild);
-  var vocabulary = JSON.parse(form.dataset.vocabulary);
   if (options.edit) {
     createFields(form, vocabulary).fill(options.edit.input);
     form.querySelector("#f-best_meld").hidden = !options.edit.input.best_meld;
     form.elements.version.value = options.edit.version;
   }
-  enhance(form, { editing: options.edit && options.edit.number, onSave: options.onSave });
+  enhance(form, { editing: options.edit && options.edit.number, number: options.number, onSave: options.onSave });
   attachDisputes(form);
   window.scrollTo(0, 0);
   title.focus({ preventScroll: true });

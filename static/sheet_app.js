@@ -98,6 +98,7 @@ function openNew() {
     title: "Donne " + number,
     meta: latest.players[projected.dealer] + " distribue · " + totalsLine(),
     edit: null,
+    number: function () { return number; },
     onSave: saved,
     onClose: focusNext
   });
@@ -239,7 +240,16 @@ window.addEventListener("beforeunload", function (event) {
   event.returnValue = "";
 });
 
+// Back from the deal form's page (#enregistree-N, #modifiee-N: no element, so no scroll): what the
+// deal gave, with the totals.
+function cameBack() {
+  var back = /^#(enregistree|modifiee)-(\d+)$/.exec(location.hash);
+  var deal = back && projected.deals[parseInt(back[2], 10) - 1];
+  if (deal) say("Donne " + back[2] + (back[1] === "modifiee" ? " modifiée : " : " enregistrée : ") + teamsLine(deal.scores) + ".");
+}
+
 draw();
+cameBack();
 Outbox.remember(latest); // the newest known, kept for the deal form page and a reload offline
 
 // The service worker, where there is one (a secure page), keeps this sheet and its deal form now,

@@ -84,9 +84,9 @@ def sheet_with_a_waiting_save(page, base_url, game_id):
     page.goto(f"{base_url}/parties/{game_id}")
     page.wait_for_function("() => window.Outbox !== undefined")
     page.click("button:has-text('Tout le monde passe')")
-    page.locator("#waiting li.waiting").wait_for()
-    page.locator('#waiting details[data-deal="5"] summary').click()  # the waiting one: its buttons
-    page.locator('#waiting details[data-deal="2"] summary').click()  # a coinche, melds, a failure
+    page.locator("#donnes li.waiting").wait_for()
+    page.locator('#donnes details[data-deal="5"] summary').click()  # the waiting one: its buttons
+    page.locator('#donnes details[data-deal="2"] summary').click()  # a coinche, melds, a failure
 
 
 def open_details(page, selector="details"):

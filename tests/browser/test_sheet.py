@@ -197,7 +197,7 @@ def test_counting_the_pile_from_the_deal_form_brings_the_points_back(page, base_
 
 def test_the_deal_form_script_reads_the_rules_from_the_server(page, base_url):
     """The belotes each mode allows, a field's most and the other side's points come from the
-    form's data-vocabulary (belote/terms.py), not from the script."""
+    game's vocabulary (static/vocabulary.js, made from belote/terms.py), not from the script."""
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     create_game(page, base_url)
