@@ -6,6 +6,7 @@
 import { create as createEngine } from "./engine.js";
 import { create as createFields } from "./deal_fields.js";
 import { project } from "./projection.js";
+import * as Outbox from "./outbox.js";
 
 function enhance(form) {
   // The game's words and numbers, as the server writes them from belote/terms.py: never again here.
@@ -196,7 +197,7 @@ function enhance(form) {
   // phone's deal under its number, a refusal), the sheet shows it; no server, the service worker's
   // sheet opens with it waiting, or without one the next deal can be entered here.
   var current = null;
-  if (window.Outbox) Outbox.listen(function (event) {
+  Outbox.listen(function (event) {
     if (!current || !saving) return;
     var sheetUrl = form.dataset.sheetUrl;
     var mine = Outbox.entries(game).filter(function (e) { return e.key === current.key; })[0];
@@ -238,7 +239,6 @@ function enhance(form) {
   form.addEventListener("submit", function (event) {
     var button = event.submitter;
     if (button && button.getAttribute("formaction")) return; // the whole form goes to a tool (counter, melds)
-    if (!window.Outbox) return; // the server answers, as without script
     event.preventDefault();
     if (button && button.id === "capot-yes") {
       form.elements.all_tricks.checked = true;
@@ -269,7 +269,7 @@ function enhance(form) {
   // An edit opened with no network: the service worker had no copy of this deal's edit page and
   // served the game's deal form instead; the deal's input comes from the last sheet kept here.
   function editedOffline() {
-    if (!editing || form.dataset.deal || !window.Outbox) return;
+    if (!editing || form.dataset.deal) return;
     var known = Outbox.knownSheet(game);
     var deal = known && known.hands[parseInt(editing[1], 10) - 1];
     var title = document.querySelector("h1");

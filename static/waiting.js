@@ -152,12 +152,12 @@
     if (!target) return;
     var key = target.dataset.key;
     var action = target.dataset.action;
+    var entry = Outbox.entries().filter(function (e) { return e.key === key; })[0];
     if (action === "discard" && window.confirm("Abandonner cette saisie ? Elle ne sera jamais envoyée.")) {
-      Outbox.discard(key);
+      if (entry && entry.state === "conflict") Outbox.resolveConflict(key, "discard");
+      else Outbox.discard(key);
     } else if (action === "resend") { // sent again without its number: recorded as the next deal
-      var entry = Outbox.entries().filter(function (e) { return e.key === key; })[0];
-      if (entry) delete entry.body.number;
-      if (entry) Outbox.change(key, { state: "waiting", body: entry.body });
+      Outbox.resolveConflict(key, "next");
     }
     Outbox.flush();
   });
