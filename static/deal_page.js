@@ -4,12 +4,12 @@
 // with no server, the service worker's sheet opens with it waiting, or without a service worker
 // the next deal can be entered here.
 import vocabulary from "./vocabulary.js";
+import * as Outbox from "./outbox.js";
 import { create as createEngine } from "./engine.js";
 import { create as createFields } from "./deal_fields.js";
 import { project } from "./projection.js";
 import { enhance } from "./deal_form.js";
 
-var Outbox = window.Outbox;
 var form = document.getElementById("deal-form");
 var engine = createEngine(vocabulary);
 var game = form && form.dataset.game;
@@ -125,7 +125,7 @@ function rememberSheet() {
     .catch(function () { /* offline: the copy kept on the phone serves */ });
 }
 
-if (form && Outbox) {
+if (form) {
   editedOffline(); // before the chips are drawn from the fields
   enhanced = enhance(form, {
     editing: editing && parseInt(editing[1], 10),

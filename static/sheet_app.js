@@ -6,6 +6,7 @@
 // phone), never from an older one. Without JavaScript the page is the server's and its links and
 // forms work as they always did.
 import vocabulary from "./vocabulary.js";
+import * as Outbox from "./outbox.js";
 import { create as createEngine } from "./engine.js";
 import { project } from "./projection.js";
 import { drawSheet } from "./sheet_view.js";
@@ -13,7 +14,6 @@ import * as panel from "./deal_panel.js";
 import { watch } from "./server_watch.js";
 import { netLine } from "./net_line.js";
 
-var Outbox = window.Outbox;
 var root = document.getElementById("sheet");
 var engine = createEngine(vocabulary);
 var game = root.dataset.game;
@@ -139,25 +139,15 @@ root.addEventListener("click", function (event) {
   var key = target.dataset.key;
   var action = target.dataset.action;
   if (action === "discard" && window.confirm("Abandonner cette saisie ? Elle ne sera jamais envoyée.")) {
-    resolve(key, "discard");
+    Outbox.resolveConflict(key, "discard");
     say("Saisie abandonnée.");
   } else if (action === "resend") {
-    resolve(key, "next");
+    Outbox.resolveConflict(key, "next");
     say("Donne renvoyée comme donne suivante.");
   } else if (action === "flush") {
     Outbox.flush();
   }
 });
-
-// TEMPORARY until outbox.js exports resolveConflict (#23).
-function resolve(key, choice) {
-  if (Outbox.resolveConflict) return Outbox.resolveConflict(key, choice);
-  if (choice === "discard") return Outbox.discard(key);
-  var entry = entries().filter(function (e) { return e.key === key; })[0];
-  if (entry) delete entry.body.number;
-  if (entry) Outbox.change(key, { state: "waiting", body: entry.body });
-  Outbox.flush();
-}
 
 // --- redeals, delete, undo: through the outbox -------------------------------------------
 

@@ -82,7 +82,7 @@ def sheet_with_a_waiting_save(page, base_url, game_id):
         lambda route: route.abort("connectionfailed") if route.request.method == "POST" else route.continue_(),
     )
     page.goto(f"{base_url}/parties/{game_id}")
-    page.wait_for_function("() => window.Outbox !== undefined")
+    page.locator("#sheet-status").wait_for(state="attached")  # static/sheet_app.js has drawn the sheet
     page.click("button:has-text('Tout le monde passe')")
     page.locator("#donnes li.waiting").wait_for()
     page.locator('#donnes details[data-deal="5"] summary').click()  # the waiting one: its buttons
