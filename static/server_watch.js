@@ -3,6 +3,8 @@
 // sheet's own page with the ETag of the sheet drawn (a 304 while nothing changed): a changed sheet
 // comes whole, as the page's JSON (data-sheet). Anything but that page or a 304 (a Wi-Fi portal, a
 // redirect, an error) is not the server.
+import { isSheet } from "./api_shape.js";
+
 var POLL_MS = 2500;
 
 // onAnswer(state, sheetJson): state is "up", "down" (no answer), "strange" (an answer that is not
@@ -25,7 +27,8 @@ export function watch(sheetPath, game, etagOf, onAnswer) {
           var page = new DOMParser().parseFromString(text, "text/html").getElementById("sheet");
           if (!page || page.dataset.game !== game) return answer("strange", null, null);
           var sheet = null;
-          try { sheet = JSON.parse(page.dataset.sheet); } catch (broken) { return answer("strange", null, null); }
+          try { sheet = JSON.parse(page.dataset.sheet); } catch (broken) { sheet = null; }
+          if (!isSheet(sheet, game)) return answer("strange", null, null); // not the API's shape: not kept
           answer("up", sheet, page.dataset.etag);
         });
       })

@@ -139,7 +139,8 @@ root.addEventListener("click", function (event) {
   var key = target.dataset.key;
   var action = target.dataset.action;
   if (action === "discard" && window.confirm("Abandonner cette saisie ? Elle ne sera jamais envoyée.")) {
-    Outbox.resolveConflict(key, "discard");
+    var held = entries().filter(function (e) { return e.key === key && e.state === "conflict"; }).length;
+    if (held) Outbox.resolveConflict(key, "discard"); else Outbox.discard(key);
     say("Saisie abandonnée.");
   } else if (action === "resend") {
     Outbox.resolveConflict(key, "next");

@@ -71,6 +71,7 @@ function withoutPlayer(body) {
 function totals(body, game, projected, waiting) {
   var card = body.querySelector(".totals");
   ["A", "B"].forEach(function (team, i) {
+    card.querySelectorAll(".team-name")[i].textContent = game.teams[team];
     card.querySelector('[data-total="' + team + '"]').textContent = projected.totals[team];
     var bar = card.querySelectorAll("progress")[i];
     bar.max = game.target;
