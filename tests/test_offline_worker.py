@@ -86,7 +86,7 @@ def test_it_lists_every_static_file_and_each_one_is_there(app, client):
     listed = files_of(worker(client))
     assert len(listed) == len(set(listed))
     assert paths_of(listed) == every_static_file(app.static_folder)
-    assert {"/static/engine.js", "/static/outbox.js", "/static/waiting.js", "/static/vocabulary.js"} <= paths_of(listed)
+    assert {"/static/engine.js", "/static/outbox.js", "/static/sheet_app.js", "/static/vocabulary.js"} <= paths_of(listed)
     assert all(re.search(r"\?v=[0-9a-f]+$", url) for url in listed)  # the addresses the pages use
     for url in listed:  # cache.addAll() refuses the whole install for one missing file
         with client.get(url) as response:

@@ -5,7 +5,7 @@
 // - Pages: from the network first, and each home, sheet, deal form or edit page that arrives is
 //   kept (not one that shows a one-time message: Cache-Control: no-store). With no network, the
 //   kept copy; for an edit page never opened, the game's deal form, which fills itself from the
-//   sheet kept on the phone (static/deal_form.js); else a short page that says so.
+//   sheet kept on the phone (static/deal_page.js); else a short page that says so.
 // - Writes and the API are not touched: the outbox (static/outbox.js) keeps and sends the saves.
 "use strict";
 var VERSION = {{ version|tojson }};
