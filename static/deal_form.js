@@ -6,6 +6,7 @@
 import { create as createEngine } from "./engine.js";
 import { create as createFields } from "./deal_fields.js";
 import { project } from "./projection.js";
+import { freshenFromThisPhone } from "./deal_heading.js";
 
 function enhance(form) {
   // The game's words and numbers, as the server writes them from belote/terms.py: never again here.
@@ -227,7 +228,7 @@ function enhance(form) {
       saving.remove();
       saving = current = null;
       redraws.forEach(function (redraw) { redraw(); });
-      document.querySelector("h1").textContent = "Donne " + Outbox.nextNumber(game);
+      freshenFromThisPhone(form); // "Donne N", its dealer, its number
       refresh();
       form.elements.taker_player[0].focus({ preventScroll: true }); // the button tapped is gone
       window.scrollTo(0, 0);
@@ -383,3 +384,4 @@ function enhance(form) {
 
 var dealForm = document.getElementById("deal-form");
 if (dealForm && dealForm.dataset.vocabulary) enhance(dealForm);
+if (dealForm && dealForm.dataset.vocabulary) freshenFromThisPhone(dealForm); // a kept copy: its number, dealer, names
