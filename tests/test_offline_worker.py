@@ -1,7 +1,11 @@
 """The service worker as the server sends it (scorekeeper/web/offline.py, templates/offline/sw.js):
 JavaScript that the browser asks for again on each visit, the same text until a static file
 changes, listing every static file (the worker's install fails if one of them is missing), open
-whatever the table password; and a page showing a one-time message is never kept by the worker."""
+whatever the table password; and a page showing a one-time message is never kept by the worker.
+
+Then the worker's rules, its text run in node (tests/js/run_worker.js) on the app's real pages: only
+blank pages are kept (no query string, no redirect, no no-store), offline a query gets its path's
+blank page, and the home, the counter and the meld checker are kept at install."""
 
 from __future__ import annotations
 
@@ -230,6 +234,7 @@ def game_pages(app, client):
     network = answers_of(Phone(app), addresses)
     assert all(answer["status"] == 200 for answer in network.values()), {a: n["status"] for a, n in network.items()}
     assert deal_form_fields(network[form]["body"]) == ("", "0")  # blank
+    assert '<p class="dealer" id="form-dealer"><strong>Chloé</strong> distribue</p>' in network[form]["body"]
     assert deal_form_fields(network[form + FILLED]["body"]) == ("150", "1")  # filled, as the phone saw it
     return game_id, form, network
 

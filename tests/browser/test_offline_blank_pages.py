@@ -12,6 +12,7 @@ deal 3 and David deal 4. Deals 1 and 2 are recorded through the API before the p
 
 from __future__ import annotations
 
+from tests.browser.conftest import SCREENSHOTS
 from tests.browser.helpers import new_phone, open_sheet_ready_for_offline
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
@@ -43,7 +44,8 @@ def assert_blank(page):
     assert page.locator("#melds_A_carre_J").input_value() == "0"
     assert page.locator(".chip").count() == 0
     chosen = page.evaluate(
-        "() => Array.from(document.querySelectorAll('#deal-form input[type=radio]:checked'), i => i.name + '=' + i.value)"
+        "() => Array.from(document.querySelectorAll('#deal-form input[type=radio]:checked'),"
+        " i => i.name + '=' + i.value)"
     )
     assert chosen == ["coinche=none", "points_team=takers"]  # the form's defaults: no taker, contract, trump
 
@@ -100,6 +102,7 @@ def test_after_the_counter_round_trip_a_new_deal_offline_is_blank_and_has_the_ri
         assert page.locator("input[name=number]").input_value() == "4"
         assert_blank(page)
         screenshot(page, "offline-deal-form-freshened")
+        page.screenshot(path=str(SCREENSHOTS / "offline-deal-form-freshened-screen.png"))  # the screen only
 
         page.goto(form_url + FILLED)  # offline, a query too gets the blank form
         wait_for_the_script(page)
@@ -208,5 +211,31 @@ def test_freshen_writes_the_sheets_number_dealer_and_names_as_text(browser, serv
         assert page.locator("#f-best_meld label").nth(0).text_content() == "Les <i>Bleus</i>"
         assert page.locator("input[name=team_a]").input_value() == "Les <i>Bleus</i>"
         assert page.locator("#deal-form b, #deal-form i, h1 b, #form-dealer b").count() == 0
+    finally:
+        context.close()
+
+
+def test_without_window_outbox_the_kept_sheet_is_read_from_local_storage(browser, server, client):
+    """outbox.js becoming an ES module may drop window.Outbox: the form reads its key itself."""
+    game_id = new_game(client)
+    context, page = new_phone(browser)
+    try:
+        page.goto(f"{server.url}/parties/{game_id}/donnes/nouvelle")
+        wait_for_the_script(page)
+        page.evaluate(
+            """async game => {
+              const { freshenFromThisPhone } = await import("/static/deal_heading.js");
+              const sheet = { id: game, dealer: 3, hands: [1, 2, 3, 4, 5], revision: 99,
+                players: ["Ana", "Bruno", "Chloé", "David"], teams: { A: "Nous", B: "Eux" } };
+              localStorage.setItem("belote.sheets", JSON.stringify({ [game]: { at: 1, sheet } }));
+              const outbox = window.Outbox;
+              window.Outbox = undefined;
+              freshenFromThisPhone(document.getElementById("deal-form"));
+              window.Outbox = outbox;
+            }""",
+            game_id,
+        )
+        assert page.locator("h1").inner_text() == "Donne 6"
+        assert page.locator("#form-dealer").inner_text() == "David distribue"  # seat 3 deals the sixth
     finally:
         context.close()
