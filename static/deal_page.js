@@ -9,6 +9,7 @@ import { create as createEngine } from "./engine.js";
 import { create as createFields } from "./deal_fields.js";
 import { project } from "./projection.js";
 import { enhance } from "./deal_form.js";
+import { freshenFromThisPhone } from "./deal_heading.js";
 
 var form = document.getElementById("deal-form");
 var engine = createEngine(vocabulary);
@@ -83,7 +84,7 @@ function showNextButton() {
     saving.remove();
     saving = current = null;
     enhanced.redraw();
-    document.querySelector("h1").textContent = "Donne " + Outbox.nextNumber(game);
+    freshenFromThisPhone(form); // "Donne N", its dealer, its number
     enhanced.refresh();
     form.elements.taker_player[0].focus({ preventScroll: true }); // the button tapped is gone
     window.scrollTo(0, 0);
@@ -132,6 +133,7 @@ if (form) {
     number: function () { return Outbox.nextNumber(game) || parseInt(form.elements.number.value, 10) || undefined; },
     onSave: save
   });
+  freshenFromThisPhone(form); // a kept copy: its number, dealer, names
   Outbox.listen(followSave);
   // Back on the form from the sheet (the browser keeps the page as it was): a new save can start.
   window.addEventListener("pageshow", function (event) {

@@ -37,7 +37,7 @@ def open_sheet_ready_for_offline(page, url):
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     wait_until(
         page,
-        "() => caches.open('belote-pages').then(c => Promise.all([c.match(location.pathname),"
+        "() => caches.open('belote-blank-pages').then(c => Promise.all([c.match(location.pathname),"
         " c.match(location.pathname + '/donnes/nouvelle')])).then(kept => kept.every(Boolean))",
     )
     wait_for_the_kept_sheet(page)
