@@ -356,6 +356,7 @@ function enhance(form) {
       adders.appendChild(add);
     });
     redraws.push(draw);
+    box.addEventListener("change", draw); // a field set by another script (the meld checker's report)
     box.hidden = true;
     box.parentNode.insertBefore(chips, box);
     box.parentNode.insertBefore(adders, box);
@@ -382,4 +383,7 @@ function enhance(form) {
 }
 
 var dealForm = document.getElementById("deal-form");
-if (dealForm && dealForm.dataset.vocabulary) enhance(dealForm);
+if (dealForm && dealForm.dataset.vocabulary) {
+  enhance(dealForm);
+  import("./disputes.js").then((m) => m.attach(dealForm));
+}
