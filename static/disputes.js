@@ -57,6 +57,7 @@ function deck(id, legend, onTap) {
       face.append(el("span", "pc-rank", V.rank_letters[rank]), el("span", "pc-suit", V.suit_symbols[suit]));
       card.append(face, el("span", "sr-only", cards.name(code)));
       card.setAttribute("aria-pressed", "false");
+      card.dataset.card = code;
       card.addEventListener("click", () => { if (card.getAttribute("aria-disabled") !== "true") onTap(code); });
       byCode[code] = card;
       row.append(card);

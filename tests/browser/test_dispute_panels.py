@@ -27,11 +27,7 @@ DEFENSE_PILE = ("JH", "9H", "AS", "JS", "7S", "8S", "7D", "8D")
 
 def card(page, panel: str, code: str, deck: int = 0):
     """A card of the panel's deck (`deck`: 0 for the first, 1 for the second hand)."""
-    label = page.evaluate(
-        "([v, code]) => v.rank_names[code.slice(0, -1)] + ' de ' + v.suit_names[code.slice(-1)]",
-        [page.evaluate("JSON.parse(document.getElementById('deal-form').dataset.vocabulary)"), code],
-    )
-    return page.locator(f"#{panel} .dispute-deck").nth(deck).get_by_role("button", name=label, exact=True)
+    return page.locator(f"#{panel} .dispute-deck").nth(deck).locator(f"[data-card='{code}']")
 
 
 def choose(page, fieldset: str, text: str) -> None:
