@@ -117,10 +117,9 @@ function live(className) {
 function counter(form, shut) {
   const p = panel("counter-panel", "Compter les plis",
     "Touchez les cartes d'un tas : l'autre tas a le reste des " + V.card_points_total + " points.");
-  const sides = Object.keys(V.sides).map((side) => {  // the form's own words for the two sides
-    const radio = form.querySelector('[name="points_team"][value="' + side + '"]');
-    return [side, (radio && radio.closest("label") ? radio.closest("label").textContent.trim() : "") || V.sides[side]];
-  });
+  // The two sides in the form's order and words ("Preneurs", "Défense"): whose points the report sets.
+  const sides = Array.from(form.querySelectorAll('[name="points_team"]'), (radio) => [radio.value,
+    (radio.closest("label") || radio).textContent.trim()]);
   const words = Object.fromEntries(sides), picked = new Set();
   let mode = checked(form, "mode"), owner = checked(form, "points_team") || sides[0][0], last = false, points = 0;
   const modes = choice("counter-mode", "Atout", V.modes.map((m) => [m, V.mode_labels[m]]), mode, (m) => { mode = m; show(); });
@@ -262,7 +261,7 @@ function attach(form) {
       open.opener = opener;
       open.close.addEventListener("click", () => shut());
       open.section.addEventListener("cancel", (escape) => { escape.preventDefault(); shut(); });
-      opener.closest("fieldset, details").after(open.section);
+      (opener.closest("fieldset, details") || opener).after(open.section);
       opener.setAttribute("aria-expanded", "true");
       open.section.showModal();
       open.section.querySelector("h2").focus();

@@ -57,7 +57,6 @@ from scorekeeper.belote.terms import (
     REDEAL_REASONS,
     SEATS,
     SEQUENCE_WORDS,
-    SIDES,
     SUIT_COUNT,
     TEAMS,
     BestMeldCall,
@@ -182,7 +181,6 @@ def script_vocabulary() -> dict[str, Any]:
         "run_melds": [sequence_meld(DECK[:length], Mode.NO_TRUMP).code.value for length in range(3, HAND_SIZE + 1)],
         "carres": [[rank.value, carre_meld(rank, Mode.NO_TRUMP).code.value] for rank in CARRE_RANKS],  # rank order
         "top_card_words": TOP_CARD_WORDS,
-        "sides": SIDES,
     }
 
 
