@@ -30,6 +30,16 @@ def card(page, panel: str, code: str, deck: int = 0):
     return page.locator(f"#{panel} .dispute-deck").nth(deck).locator(f"[data-card='{code}']")
 
 
+# Counts the panels put into the form (two listeners on a button would each open one, the second
+# replacing the first).
+ADDED_PANELS = """() => {
+  window.addedPanels = 0;
+  new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach((node) => {
+    if (node.classList && node.classList.contains("dispute")) window.addedPanels++;
+  }))).observe(document.getElementById("deal-form"), {childList: true, subtree: true});
+}"""
+
+
 def choose(page, fieldset: str, text: str) -> None:
     page.locator(f"#f-{fieldset} label", has_text=text).first.click()
 
@@ -157,8 +167,10 @@ def test_closing_a_panel_changes_nothing_and_a_second_attach_adds_nothing(offlin
     page, moves, asked = offline_form
     choose(page, "contract", "80")
     page.evaluate("""import("/static/disputes.js").then((m) => m.attach(document.getElementById("deal-form")))""")
+    page.evaluate(ADDED_PANELS)
     page.click("#count-link")
     expect(page.locator("#counter-panel")).to_have_count(1)
+    assert page.evaluate("() => window.addedPanels") == 1  # a second listener would open a second one
     expect(page.locator("#count-link")).to_have_attribute("aria-expanded", "true")
     card(page, "counter-panel", "AS").click()
     page.locator("#counter-panel").get_by_role("button", name="Fermer").click()
