@@ -205,12 +205,14 @@ def test_the_open_panels_pass_axe_and_fit_360_px(browser, base_url, scheme):
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         assert small_tap_targets(page) == []
         assert violations(page) == []
+        page.screenshot(path=str(SCREENSHOTS / f"deal-form-counter-panel-360-{scheme}.png"))
         page.locator("#counter-panel").get_by_role("button", name="Fermer").click()
         page.click("text=Annonces et belote")
         page.click("#check-melds")
         for code in ("8S", "9S", "10S", "KH", "QH"):
             card(page, "melds-panel", code).click()
         card(page, "melds-panel", "8H", deck=1).click()
+        page.screenshot(path=str(SCREENSHOTS / f"deal-form-meld-checker-panel-360-{scheme}.png"))
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         assert small_tap_targets(page) == []
         assert violations(page) == []
