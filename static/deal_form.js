@@ -277,6 +277,7 @@ export function enhance(form, options) {
       adders.appendChild(add);
     });
     redraws.push(draw);
+    box.addEventListener("change", draw); // a field set by another script (the meld checker's report)
     box.hidden = true;
     box.parentNode.insertBefore(chips, box);
     box.parentNode.insertBefore(adders, box);

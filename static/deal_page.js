@@ -10,6 +10,7 @@ import { create as createFields } from "./deal_fields.js";
 import { project } from "./projection.js";
 import { enhance } from "./deal_form.js";
 import { freshenFromThisPhone } from "./deal_heading.js";
+import { attach as attachDisputes } from "./disputes.js";
 
 var form = document.getElementById("deal-form");
 var engine = createEngine(vocabulary);
@@ -133,6 +134,7 @@ if (form) {
     number: function () { return Outbox.nextNumber(game) || parseInt(form.elements.number.value, 10) || undefined; },
     onSave: save
   });
+  attachDisputes(form); // the card counter and the meld checker, in place
   freshenFromThisPhone(form); // a kept copy: its number, dealer, names
   Outbox.listen(followSave);
   // Back on the form from the sheet (the browser keeps the page as it was): a new save can start.
