@@ -9,6 +9,9 @@ with issue 12; 84 KB after issue 13's checks of declarations no deal gives, +6 K
 its own error summary and questions; 92 KB after issue 15's house rules, +3.4 KB of engine, and
 issue 16's accessibility, +3.3 KB of labels, focus keeping and narrow-screen CSS). The sheet loads
 the game's words (vocabulary.js) with the engine, only when a save waits, since issue 16.
+Issue 23's outbox (every page's) checks that each answer is the API's (api_shape.js, 2.2 KB) and
+numbers the deals kept after a 409: +7.2 KB on both pages, hence 70 KB for the sheet (68.0 KB then)
+and 104 KB for the deal form (100.6 KB), until issue 23's own bounds (gzip, whole game) replace them.
 
 Since issue 16 the sheet's JSON comes inside its page (data-sheet, which the sheet keeps on the
 phone) rather than as a request of its own: still the JSON API's, and still aside.
@@ -27,8 +30,8 @@ from pathlib import Path
 from tests.browser.conftest import PHONE
 from tests.browser.helpers import POINTS, hand
 
-MAX_PAGE_BYTES = 60 * 1024
-MAX_DEAL_FORM_BYTES = 96 * 1024
+MAX_PAGE_BYTES = 70 * 1024
+MAX_DEAL_FORM_BYTES = 104 * 1024
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 
 
@@ -106,7 +109,7 @@ def only_the_app(requests: list[str], base_url: str) -> list[str]:
     return [url for url in requests if not (url.startswith(base_url + "/") or url.startswith("data:"))]
 
 
-def test_the_sheet_of_a_game_near_its_end_weighs_under_60_kb(browser, app, client, base_url):
+def test_the_sheet_of_a_game_near_its_end_weighs_under_its_bound(browser, app, client, base_url):
     game_id, sheet = a_game_near_its_end(client)
     sizes, requests, worker = weigh(browser, f"{base_url}/parties/{game_id}")
     what = f"sheet, {len(sheet['hands'])} deals, totals {sheet['totals']}"
