@@ -40,13 +40,9 @@ function save(all) {
   notify();
 }
 
-function notify(event) {
-  listeners.forEach(function (listener) { listener(event || {}); });
-}
+function notify(event) { listeners.forEach(function (listener) { listener(event || {}); }); }
 
-function listen(listener) {
-  listeners.push(listener);
-}
+function listen(listener) { listeners.push(listener); }
 
 function newKey() {
   var bytes = new Uint8Array(16);
@@ -54,9 +50,7 @@ function newKey() {
   return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
 }
 
-function isRecord(entry) {
-  return entry.op === "hand" || entry.op === "redeal";
-}
+function isRecord(entry) { return entry.op === "hand" || entry.op === "redeal"; }
 
 // entry: {game, op: "hand" | "redeal" | "edit" | "delete" | "undo", number, body, version, label}
 function add(entry) {
@@ -80,13 +74,9 @@ function marked(all, game) {
   }, null);
 }
 
-function change(key, changes) {
-  save(entries().map(function (e) { return e.key === key ? Object.assign(e, changes) : e; }));
-}
+function change(key, changes) { save(entries().map(function (e) { return e.key === key ? Object.assign(e, changes) : e; })); }
 
-function discard(key) {
-  save(entries().filter(function (e) { return e.key !== key; }));
-}
+function discard(key) { save(entries().filter(function (e) { return e.key !== key; })); }
 
 // The player's choice on a deal another phone recorded first (state "conflict"): "next" sends it
 // again without its number (the next deal), "discard" drops it. Either way the game's later
@@ -100,7 +90,7 @@ function resolveConflict(key, choice) {
   var at = all.findIndex(function (e) { return e.key === key; });
   var held = all[at];
   if (!held || held.state !== "conflict" || (choice !== "next" && choice !== "discard")) return;
-  var floor = held.existing && isCount(held.existing.number) ? held.existing.number : 0;
+  var floor = held.existing && Number.isInteger(held.existing.number) ? held.existing.number : 0;
   all.slice(at + 1).forEach(function (e) {
     if (e.game === held.game && e.state === "waiting" && isRecord(e)) e.renumber = Math.max(floor, e.renumber || 0);
   });
@@ -113,10 +103,6 @@ function resolveConflict(key, choice) {
   }
   save(all);
   flush();
-}
-
-function isCount(value) {
-  return Number.isInteger(value) && value >= 0;
 }
 
 function knownSheet(game) {
@@ -134,9 +120,7 @@ function remember(sheet) {
   kept[sheet.id] = { at: Date.now(), sheet: sheet };
   var ids = Object.keys(kept).sort(function (a, b) { return kept[b].at - kept[a].at; });
   ids.slice(SHEETS_KEPT).forEach(function (id) { delete kept[id]; });
-  try {
-    localStorage.setItem(SHEETS, JSON.stringify(kept));
-  } catch (full) { /* the sheets are a copy of the server's: the entries matter, not these */ }
+  try { localStorage.setItem(SHEETS, JSON.stringify(kept)); } catch (full) { /* a copy of the server's: the entries matter */ }
 }
 
 function request(entry) {
@@ -162,18 +146,12 @@ function request(entry) {
     cache: "no-store",
     redirect: "manual", // a redirect is not the server's answer (a portal's): status 0, "opaqueredirect"
     signal: controller.signal
-  }).then(function (response) {
+  }).then(function (response) { // the body read whole, or the time out, before it counts
     var json = /^application\/json\b/.test(response.headers.get("Content-Type") || "");
     return (json ? response.json() : response.text().then(function () { return null; }))
       .catch(function () { return null; })
-      .then(function (answer) {
-        clearTimeout(timer);
-        return { status: response.status, json: answer };
-      });
-  }, function (error) {
-    clearTimeout(timer);
-    throw error;
-  });
+      .then(function (answer) { return { status: response.status, json: answer }; });
+  }).finally(function () { clearTimeout(timer); });
 }
 
 // Is this answer the game's sheet with the save in it? A new deal's answer is 201 (a replay too:
@@ -212,9 +190,7 @@ function numbered(entry) {
   return Object.assign(entry, changes);
 }
 
-function heard(reachable, strange, message) {
-  reach = { reachable: reachable, strange: strange, message: message || "" };
-}
+function heard(reachable, strange, message) { reach = { reachable: reachable, strange: strange, message: message || "" }; }
 
 function status() {
   var offline = navigator.onLine === false;
@@ -269,10 +245,7 @@ function later() {
   retryTimer = setTimeout(flush, RETRY_MS[Math.min(retries++, RETRY_MS.length - 1)]);
 }
 
-function now() {
-  retries = 0;
-  flush();
-}
+function now() { retries = 0; flush(); }
 
 // The number the next deal of `game` will have once the waiting saves land (null: the game's
 // sheet never reached this phone). After a 409, the server has at least the deals it showed.

@@ -16,6 +16,7 @@ for the outbox's state, never for time, and never navigate while a save is in fl
 from __future__ import annotations
 
 import json
+import re
 import time
 import urllib.request
 
@@ -24,7 +25,7 @@ import pytest
 from tests.browser.helpers import new_phone, wait_for_the_kept_sheet, wait_until
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
-HANDS = "**/api/v1/games/*/hands"
+HANDS = re.compile(r"/api/v1/games/[^/?]+/hands(\?copie)?$")  # a save (and a portal's copy of it)
 DEAL_1 = {"taker": "A", "taker_player": 0, "contract": 80, "mode": "hearts", "taker_points": 92}
 OTHER_PHONES = {"taker": "B", "taker_player": 1, "contract": 80, "mode": "spades", "taker_points": 81}
 # Phone 1's deals: Chloé (A) takes 80 ♥, each with its own points, told apart in the API's sheet.
@@ -101,8 +102,12 @@ STRANGE_ANSWERS = {
     "an empty 200": lambda route: route.fulfill(status=200, content_type="application/json", body=""),
     "a 204": lambda route: route.fulfill(status=204, body=""),
     "a 302 to a page": lambda route: route.fulfill(status=302, headers={"Location": "/"}, body=""),
-    # followed, the redirect would end on the game's own sheet, with a deal in it
-    "a 302 to the game's sheet": lambda route: route.fulfill(status=302, headers={"Location": sheet_url(route)}),
+    # followed, the redirect would end on a copy of the game's sheet, with a deal more, as a 201
+    "a 302 to a copy of the game's sheet": lambda route: (
+        forged_sheet(route, 201)
+        if route.request.url.endswith("?copie")
+        else route.fulfill(status=302, headers={"Location": route.request.url + "?copie"})
+    ),
     # the server got it and recorded it, but a portal put its page in place of the answer
     "the server's answer replaced by a portal's page": lambda route: (
         route.fetch(),
@@ -167,18 +172,28 @@ def wait_for_all_sent_or_held(page) -> list[dict]:
     return kept(page)
 
 
-@pytest.mark.parametrize(
-    "choice, late",
-    [("next", None), ("discard", None), ("next", "before the choice"), ("discard", "after the choice")],
-)
+# (the choice, a fourth deal entered before or after it, the other phone's deals, then each request
+# after the 409 as (phone 1's deal, its number: None for "the next"), and the sheet's points)
+AFTER_A_409 = [
+    ("next", None, 1, [(0, None), (1, 4), (2, 5)], [92, 81, 100, 110, 120]),
+    ("discard", None, 1, [(1, 3), (2, 4)], [92, 81, 110, 120]),
+    ("next", "before", 1, [(0, None), (1, 4), (2, 5), (3, 6)], [92, 81, 100, 110, 120, 130]),
+    ("discard", "before", 1, [(1, 3), (2, 4), (3, 5)], [92, 81, 110, 120, 130]),
+    ("discard", "after", 1, [(1, 3), (2, 4), (3, 5)], [92, 81, 110, 120, 130]),
+    ("next", "after", 2, [(0, None), (1, 5), (2, 6), (3, 7)], [92, 81, 83, 100, 110, 120, 130]),
+]
+
+
+@pytest.mark.parametrize("choice, late, others, requests, points", AFTER_A_409)
 def test_after_a_409_and_the_players_choice_the_later_deals_kept_offline_land_once_each_in_order(
-    browser, base_url, client, choice, late
+    browser, base_url, client, choice, late, others, requests, points
 ):
     """Phone 1 knows the sheet at deal 1 and keeps three deals (2, 3, 4) while the server is out of
-    reach; another phone records deal 2. Back in reach, phone 1's deal 2 gets the 409 and the
-    player chooses: sent again as the next deal (it becomes 3: the others go as 4 and 5), or
-    dropped (the others go as 3 and 4). None is called another phone's; each request keeps its
-    entry's key. `late`: a fourth deal entered while the 409 waits for the player, or after."""
+    reach; another phone records deal 2 (and 3). Back in reach, phone 1's deal 2 gets the 409 and
+    the player chooses: sent again as the next deal (the later ones follow it), or dropped (the
+    later ones take 3, 4: the phone's sheet is still at deal 1, but the 409 showed a deal 2). None
+    is called another phone's; each request keeps its entry's key. `late`: a fourth deal entered
+    while the 409 waits for the player, or after the choice (numbered from the deals before it)."""
     game_id = new_game(client)
     context, page = new_phone(browser)
     reachable = []
@@ -189,9 +204,8 @@ def test_after_a_409_and_the_players_choice_the_later_deals_kept_offline_land_on
             route.abort("connectionfailed")
             return
         response = route.fetch()
-        sent.append(
-            (route.request.headers["idempotency-key"], route.request.post_data_json.get("number"), response.status)
-        )
+        number = route.request.post_data_json.get("number")
+        sent.append((route.request.headers["idempotency-key"], number, response.status))
         route.fulfill(response=response)
 
     try:
@@ -200,35 +214,27 @@ def test_after_a_409_and_the_players_choice_the_later_deals_kept_offline_land_on
         page.route(HANDS, network)
         mine = [add_deal(page, game_id, body) for body in MINE[:3]]
         assert [entry["number"] for entry in mine] == [2, 3, 4]
-        assert client.post(f"/api/v1/games/{game_id}/hands", json={**OTHER_PHONES, "number": 2}).status_code == 201
+        for number, points_made in [(2, 81), (3, 83)][:others]:
+            deal = {**OTHER_PHONES, "taker_points": points_made, "number": number}
+            assert client.post(f"/api/v1/games/{game_id}/hands", json=deal).status_code == 201
 
         reachable.append(True)
         outbox(page, "outbox.flush();")
         held = wait_for_all_sent_or_held(page)
-        assert [(e["key"], e["state"]) for e in held] == [
-            (e["key"], s) for e, s in zip(mine, ["conflict", "waiting", "waiting"], strict=True)
-        ]
+        states = [(e["key"], e["state"]) for e in held]
+        assert states == [(mine[0]["key"], "conflict"), (mine[1]["key"], "waiting"), (mine[2]["key"], "waiting")]
         assert held[0]["existing"]["number"] == 2 and held[0]["existing"]["input"]["taker_points"] == 81
-        if late == "before the choice":
+        if late == "before":
             mine.append(add_deal(page, game_id, MINE[3]))
         outbox(page, "outbox.resolveConflict(arg.key, arg.choice);", {"key": mine[0]["key"], "choice": choice})
-        if late == "after the choice":
+        if late == "after":
             mine.append(add_deal(page, game_id, MINE[3]))
 
         assert wait_for_all_sent_or_held(page) == []  # none held: none called another phone's
-        points = [deal["taker_points"] for deal in MINE[: len(mine)]]
+        assert recorded_points(client, game_id) == points
         keys = [entry["key"] for entry in mine]
-        if choice == "next":
-            assert recorded_points(client, game_id) == [92, 81, *points]
-            numbers = [None, *range(4, 4 + len(mine) - 1)]
-            assert sent == [(keys[0], 2, 409)] + [(key, number, 201) for key, number in zip(keys, numbers, strict=True)]
-        else:
-            assert recorded_points(client, game_id) == [92, 81, *points[1:]]
-            numbers = range(3, 3 + len(mine) - 1)
-            assert sent == [(keys[0], 2, 409)] + [
-                (key, number, 201) for key, number in zip(keys[1:], numbers, strict=True)
-            ]
-        assert known_sheet(page, game_id)["revision"] == len(recorded_points(client, game_id))
+        assert sent == [(keys[0], 2, 409)] + [(keys[index], number, 201) for index, number in requests]
+        assert known_sheet(page, game_id)["revision"] == len(points)
     finally:
         context.close()
 
