@@ -1,15 +1,17 @@
 // The deal form, improved: the other team's points, a live preview scored on the phone by
-// static/engine.js (no request: it is right the instant a button is tapped), the "best meld"
-// question shown only when the engine says the two teams' best melds are equal, and "Enregistrer"
-// through the outbox (static/outbox.js): the deal is kept on the phone, the new totals show at
-// once, and the sheet opens when the server has it (or, offline, with the deal waiting on it).
+// static/engine.js (no request: it is right the instant a button is tapped), the deal's score on
+// the save button, the "best meld" question shown only when the engine says the two teams' best
+// melds are equal, the melds as chips, the refusals next to their fields, and "Enregistrer" handing
+// a valid save to its page (the sheet's panel, or the deal form's own page).
+import vocabulary from "./vocabulary.js";
 import { create as createEngine } from "./engine.js";
 import { create as createFields } from "./deal_fields.js";
-import { project } from "./projection.js";
 
-function enhance(form) {
+// options: `onSave(entry, result)` takes a valid save (the outbox's entry, the engine's score): the
+// sheet's panel (static/deal_panel.js) and the deal form's page (static/deal_page.js) each have
+// theirs; `number()`: the number a new deal is entered as; `editing`: the number of the deal edited.
+export function enhance(form, options) {
   // The game's words and numbers, as the server writes them from belote/terms.py: never again here.
-  var vocabulary = JSON.parse(form.dataset.vocabulary);
   var engine = createEngine(vocabulary);
   var rules = JSON.parse(form.dataset.rules);  // the game's rounding and house rules, as its JSON holds them
   var cardPointsTotal = vocabulary.card_points_total;
@@ -138,6 +140,7 @@ function enhance(form) {
 
   // The preview: this deal's score, or what it still needs, or why the rules refuse it.
   function refresh() {
+    saveLabel(null);
     updateOther();
     updateCapot();
     if (!problems.hidden) showProblems(refusals(), false); // after a refused save, kept up to date
@@ -150,6 +153,7 @@ function enhance(form) {
     try {
       var result = scoreOf(data);
       render(result);
+      saveLabel(result);
       return result;
     } catch (refused) {
       preview.innerHTML = '<p class="error"></p>';
@@ -162,83 +166,34 @@ function enhance(form) {
     }
   }
 
+  // The deal's score stays in view while typing: on the save button, at the foot of the screen.
+  var saveButton = form.querySelector("#save");
+  function saveLabel(result) {
+    if (!saveButton) return;
+    saveButton.textContent = result ? "Enregistrer · " + ["A", "B"].map(function (team) {
+      return teamName(team) + " +" + result.scores[team];
+    }).join(" · ") : "Enregistrer";
+  }
+
+  // The trump chosen, the points come next: their keypad opens by itself (a contract made on its
+  // points: taker, contract, trump, digits, save).
+  function pointsNext(event) {
+    var input = event.target;
+    if (input.name !== "mode" || form.elements.all_tricks.checked || form.elements.points.value !== "") return;
+    if (/^\d+$/.test(value("contract") || "")) form.elements.points.focus();
+  }
+
   // Scoring takes microseconds: the preview follows every keystroke and tap, as it happens.
   form.addEventListener("input", refresh);
   form.addEventListener("change", refresh);
+  form.addEventListener("change", pointsNext);
 
   // --- saving ---------------------------------------------------------------------------
 
-  var editing = location.pathname.match(/\/donnes\/(\d+)\/modifier$/);
-  var saving = null;
-
-  // The totals as they will be with this deal, shown the instant "Enregistrer" is tapped.
-  function savingPanel(text) {
-    if (!saving) {
-      saving = document.createElement("section");
-      saving.className = "card saving";
-      saving.setAttribute("role", "status");
-      form.parentNode.insertBefore(saving, form);
-    }
-    var known = Outbox.knownSheet(game);
-    var html = "";
-    if (known) {
-      var projected = project(known, Outbox.entries(game), engine);
-      html = '<p class="saving-totals">' + ["A", "B"].map(function (team) {
-        return "<span>" + escapeHtml(known.teams[team]) + " <strong>" + projected.totals[team] + "</strong></span>";
-      }).join("") + "</p>";
-    }
-    saving.innerHTML = html + '<p class="muted"></p>';
-    saving.lastChild.textContent = text;
-    saving.scrollIntoView({ block: "start" });
-  }
-
-  // What became of the deal being saved (`current`): landed, the sheet opens; held (another
-  // phone's deal under its number, a refusal), the sheet shows it; no server, the service worker's
-  // sheet opens with it waiting, or without one the next deal can be entered here.
-  var current = null;
-  if (window.Outbox) Outbox.listen(function (event) {
-    if (!current || !saving) return;
-    var sheetUrl = form.dataset.sheetUrl;
-    var mine = Outbox.entries(game).filter(function (e) { return e.key === current.key; })[0];
-    if (event.sent && event.sent.key === current.key) {
-      // The sheet at its top (totals, who deals next), saying what this deal gave (static/sheet.js).
-      location.assign(sheetUrl + (editing ? "#modifiee-" : "#enregistree-") + current.number);
-    } else if (mine && mine.state !== "waiting") {
-      location.assign(sheetUrl);
-    } else if (mine && Outbox.status().reachable === false) {
-      if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-        location.assign(sheetUrl);
-        return;
-      }
-      savingPanel("Serveur injoignable : la donne est gardée sur ce téléphone et partira dès le retour du réseau.");
-      showNextButton();
-    }
-  });
-
-  // Offline with no service worker, the sheet cannot open: the next deal is entered here.
-  function showNextButton() {
-    if (saving.querySelector("button")) return;
-    var next = document.createElement("button");
-    next.type = "button";
-    next.className = "wide";
-    next.textContent = "Donne suivante";
-    next.addEventListener("click", function () {
-      form.reset();
-      saving.remove();
-      saving = current = null;
-      redraws.forEach(function (redraw) { redraw(); });
-      document.querySelector("h1").textContent = "Donne " + Outbox.nextNumber(game);
-      refresh();
-      form.elements.taker_player[0].focus({ preventScroll: true }); // the button tapped is gone
-      window.scrollTo(0, 0);
-    });
-    saving.appendChild(next);
-  }
-
+  var editing = options.editing ? [null, String(options.editing)] : null;
   form.addEventListener("submit", function (event) {
     var button = event.submitter;
     if (button && button.getAttribute("formaction")) return; // the whole form goes to a tool (counter, melds)
-    if (!window.Outbox) return; // the server answers, as without script
     event.preventDefault();
     if (button && button.id === "capot-yes") {
       form.elements.all_tricks.checked = true;
@@ -247,7 +202,6 @@ function enhance(form) {
     }
     if (!button || button.name !== "enregistrer") return; // "Calculer": the preview is live already
     // "Enregistrer", or Enter in a field (the hidden default button, #save-default)
-    if (saving) return; // one save per form: a double tap sends nothing more
     var list = refusals();
     showProblems(list, true);
     var result = refresh();
@@ -258,45 +212,12 @@ function enhance(form) {
       data.version = parseInt(form.elements.version.value, 10);
       entry = { game: game, op: "edit", number: parseInt(editing[1], 10), version: data.version, body: data };
     } else {
-      data.number = Outbox.nextNumber(game) || parseInt(form.elements.number.value, 10) || undefined;
+      data.number = options.number();
       entry = { game: game, op: "hand", number: data.number, body: data };
     }
-    current = entry;
-    Outbox.add(entry); // kept on the phone before anything is sent
-    savingPanel("Envoi en cours…"); // the totals with this deal, at once
+    options.onSave(entry, result);
   });
 
-  // An edit opened with no network: the service worker had no copy of this deal's edit page and
-  // served the game's deal form instead; the deal's input comes from the last sheet kept here.
-  function editedOffline() {
-    if (!editing || form.dataset.deal || !window.Outbox) return;
-    var known = Outbox.knownSheet(game);
-    var deal = known && known.hands[parseInt(editing[1], 10) - 1];
-    var title = document.querySelector("h1");
-    if (!deal || deal.kind !== "hand") {
-      title.textContent = "Donne " + editing[1] + " : pas modifiable hors ligne";
-      form.hidden = true;
-      return;
-    }
-    title.textContent = "Modifier la donne " + deal.number;
-    fields.fill(deal.input);
-    if (deal.input.best_meld) bestMeld.hidden = false;
-    form.elements.version.value = deal.version;
-  }
-
-  // The last sheet the server sent, for the totals and the deal's number (one small request,
-  // usually a 304; offline the copy kept on the phone serves).
-  function rememberSheet() {
-    fetch("/api/v1/games/" + game, { cache: "no-cache" })
-      .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (sheet) { if (sheet) Outbox.remember(sheet); })
-      .catch(function () { /* offline: the copy kept on the phone serves */ });
-  }
-
-  // Back on the form from the sheet (the browser keeps the page as it was): a new save can start.
-  window.addEventListener("pageshow", function (event) {
-    if (event.persisted && saving) { saving.remove(); saving = current = null; }
-  });
   // Melds and belote: "+" buttons per kind and removable chips, over the plain number inputs
   // (which stay the form's values, and what a page without JavaScript shows).
   var meldShortLabels = vocabulary.meld_short_labels;
@@ -356,12 +277,12 @@ function enhance(form) {
       adders.appendChild(add);
     });
     redraws.push(draw);
+    box.addEventListener("change", draw); // a field set by another script (the meld checker's report)
     box.hidden = true;
     box.parentNode.insertBefore(chips, box);
     box.parentNode.insertBefore(adders, box);
     draw();
   }
-  editedOffline(); // before the chips are drawn from the fields
   form.querySelectorAll(".steppers").forEach(enhanceMelds);
 
   // Belotes the table can hold: one in a suit mode, one per suit in tout atout, none in sans
@@ -378,8 +299,6 @@ function enhance(form) {
   var calc = document.getElementById("calc");
   if (calc) calc.hidden = true; // the preview is live: the "Calculer" step is for pages without JavaScript
   if (form.querySelector('[name="contract"]:checked')) refresh(); // an edit, or a form brought back
-  rememberSheet();
+  return { fields: fields, refresh: refresh, redraw: function () { redraws.forEach(function (redraw) { redraw(); }); } };
 }
 
-var dealForm = document.getElementById("deal-form");
-if (dealForm && dealForm.dataset.vocabulary) enhance(dealForm);

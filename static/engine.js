@@ -318,12 +318,13 @@ function create(V) {
       var key = [meldPoints(meld, mode), isCarre(meld) ? 1 : 0, get(V.carre_ranks, meld, 0)];
       if (!best || greater(key, best.key)) best = {key: key, meld: meld};
     });
-    return best && {meld: best.meld, value: best.key[0], carre: isCarre(best.meld), label: V.meld_labels[best.meld]};
+    return best && {value: best.key[0], carre: isCarre(best.meld) ? best.meld : null, label: V.meld_labels[best.meld]};
   }
 
-  // Only the team with the best meld scores its melds: {winner (null: nobody), reason}.
-  function meldWinner(hand) {
-    var a = bestMeld(hand.melds[A], hand.mode), b = bestMeld(hand.melds[B], hand.mode), best = {}, winner;
+  // compare_best_melds: of two teams' strongest melds ({value, carre: its code or null, label}, or null
+  // when none), which scores, {winner (null: nobody), reason}; null for two sequences of equal value.
+  function compareBestMelds(a, b) {
+    var best = {}, winner;
     best[A] = a;
     best[B] = b;
     if (!a || !b) {
@@ -336,11 +337,19 @@ function create(V) {
         " " + lost.value};
     }
     var equal = "à valeur égale (" + a.value + "), ";
-    if (a.carre !== b.carre) return {winner: a.carre ? A : B, reason: equal + "un carré bat une suite"};
+    if (!a.carre !== !b.carre) return {winner: a.carre ? A : B, reason: equal + "un carré bat une suite"};
     if (a.carre) {
-      winner = V.carre_ranks[a.meld] > V.carre_ranks[b.meld] ? A : B;
+      winner = V.carre_ranks[a.carre] > V.carre_ranks[b.carre] ? A : B;
       return {winner: winner, reason: equal + "le " + best[winner].label + " est le plus haut carré"};
     }
+    return null;
+  }
+
+  // Only the team with the best meld scores its melds: {winner (null: nobody), reason}.
+  function meldWinner(hand) {
+    var a = bestMeld(hand.melds[A], hand.mode), b = bestMeld(hand.melds[B], hand.mode);
+    var outcome = compareBestMelds(a, b);
+    if (outcome) return outcome;
     // Two sequences of equal value: the cards decide, and only the table has seen them.
     if (hand.best_meld === null) {
       refuse("best_meld", "« best_meld » est requis : les meilleures annonces des deux équipes sont égales (" +
@@ -451,6 +460,10 @@ function create(V) {
   }
 
   return {
+    // for static/cards.js (the meld checker): a team's strongest meld by its codes, two of them compared
+    bestMeld: bestMeld,
+    compareBestMelds: compareBestMelds,
+    meldPoints: meldPoints,
     parseHand: parseHand,
     score: score,
     scoreBody: function (body, rules, extraKeys) { return score(parseHand(body, rules, extraKeys)); },

@@ -1,222 +1,296 @@
 // The outbox: each save of the sheet and the deal form (a new deal, a redeal, an edit, a delete, an
 // undo) is kept on this phone (localStorage) with its Idempotency-Key and the deal number it was
-// entered as, then sent to the JSON API, in order, retried after a drop or a 5xx (the key turns a
-// retry the server already recorded into a replay), held for the player on a refusal or a 409.
-// Every page loads it, so kept saves leave as soon as any page opens with the server in reach.
-// The server's last sheet of each game is kept too (static/projection.js starts from it).
-(function (root) {
-  "use strict";
-  var ENTRIES = "belote.outbox";
-  var SHEETS = "belote.sheets";
-  var SHEETS_KEPT = 20;
-  var TIMEOUT_MS = 15000;
-  var RETRY_MS = [1000, 2000, 5000, 10000]; // a failed try costs nothing: every 10 s at most
-  var listeners = [];
-  var sending = false;
-  var retries = 0;
-  var retryTimer = null;
-  var status = { reachable: null, message: "" };
+// entered as, then sent to the JSON API, in order, retried after a drop, a 5xx or an answer that is
+// not the server's (the key turns a retry the server already recorded into a replay), held for the
+// player on a refusal or a 409. Every page loads it, so kept saves leave as soon as any page opens
+// with the server in reach. The server's last sheet of each game is kept too (projection.js starts
+// from it).
+//
+// A save is recorded only when the answer is that game's sheet from the API (api_shape.js): a Wi-Fi
+// portal's login page, an empty 200, a 204 or a redirect (not followed) keep it waiting, and
+// status() says the network answered strangely.
+import { isDeal, isRefusal, isSheet } from "./api_shape.js";
 
-  function load(key, fallback) {
-    try { return JSON.parse(localStorage.getItem(key)) || fallback; } catch (e) { return fallback; }
-  }
+var ENTRIES = "belote.outbox";
+var SHEETS = "belote.sheets";
+var SHEETS_KEPT = 20;
+var TIMEOUT_MS = 15000;
+var RETRY_MS = [1000, 2000, 5000]; // a failed try costs nothing: every 5 s at most, so the sheet catches up fast
+var STRANGE = "Le réseau a répondu autre chose que le serveur (page de connexion du Wi-Fi ?) : " +
+  "la saisie est gardée et sera renvoyée.";
+var OFFLINE = "Ce téléphone n'a plus de réseau : les saisies sont gardées et partiront dès son retour.";
+var UNREACHABLE = "Serveur injoignable : les saisies sont gardées sur ce téléphone et partiront dès qu'il répondra.";
+var listeners = [];
+var sending = false;
+var retries = 0;
+var retryTimer = null;
+var reach = { reachable: null, strange: false, message: "" };
 
-  function entries(game) {
-    var all = load(ENTRIES, []);
-    return game ? all.filter(function (e) { return e.game === game; }) : all;
-  }
+function load(key, fallback) {
+  try { return JSON.parse(localStorage.getItem(key)) || fallback; } catch (e) { return fallback; }
+}
 
-  function save(all) {
-    localStorage.setItem(ENTRIES, JSON.stringify(all));
-    notify();
-  }
+function entries(game) {
+  var all = load(ENTRIES, []);
+  return game ? all.filter(function (e) { return e.game === game; }) : all;
+}
 
-  function notify(event) {
-    listeners.forEach(function (listener) { listener(event || {}); });
-  }
+function save(all) {
+  localStorage.setItem(ENTRIES, JSON.stringify(all));
+  notify();
+}
 
-  function newKey() {
-    var bytes = new Uint8Array(16);
-    root.crypto.getRandomValues(bytes); // randomUUID needs a secure page; the table's LAN is plain HTTP
-    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
-  }
+function notify(event) { listeners.forEach(function (listener) { listener(event || {}); }); }
 
-  // entry: {game, op: "hand" | "redeal" | "edit" | "delete" | "undo", number, body, version, label}
-  function add(entry) {
-    entry.key = newKey();
-    entry.state = "waiting";
-    entry.at = Date.now();
-    var all = entries();
-    all.push(entry);
-    save(all);
-    flush();
-    return entry;
-  }
+function listen(listener) { listeners.push(listener); }
 
-  function change(key, changes) {
-    save(entries().map(function (e) { return e.key === key ? Object.assign(e, changes) : e; }));
-  }
+function newKey() {
+  var bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes); // randomUUID needs a secure page; the table's LAN is plain HTTP
+  return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+}
 
-  function discard(key) {
-    save(entries().filter(function (e) { return e.key !== key; }));
-  }
+function isRecord(entry) { return entry.op === "hand" || entry.op === "redeal"; }
 
-  function knownSheet(game) {
-    var kept = load(SHEETS, {})[game];
-    return kept ? kept.sheet : null;
-  }
-
-  // The server's sheet, as the API answered it: what `project` starts from, offline too.
-  function remember(sheet) {
-    if (!sheet || !sheet.id || !sheet.hands) return;
-    var kept = load(SHEETS, {});
-    kept[sheet.id] = { at: Date.now(), sheet: sheet };
-    var ids = Object.keys(kept).sort(function (a, b) { return kept[b].at - kept[a].at; });
-    ids.slice(SHEETS_KEPT).forEach(function (id) { delete kept[id]; });
-    try {
-      localStorage.setItem(SHEETS, JSON.stringify(kept));
-    } catch (full) { /* the sheets are a copy of the server's: the entries matter, not these */ }
-  }
-
-  function request(entry) {
-    var base = "/api/v1/games/" + encodeURIComponent(entry.game);
-    var method = "POST";
-    var url = base + ({ hand: "/hands", redeal: "/redeals", undo: "/undo" }[entry.op] || "");
-    var body = entry.op === "undo" ? {} : entry.body;
-    if (entry.op === "edit") {
-      method = "PUT";
-      url = base + "/hands/" + entry.number;
-    } else if (entry.op === "delete") {
-      method = "DELETE";
-      url = base + "/hands/" + entry.number + "?version=" + entry.version;
-      body = undefined;
-    }
-    var controller = new AbortController();
-    var timer = setTimeout(function () { controller.abort(); }, TIMEOUT_MS);
-    return fetch(url, {
-      method: method,
-      headers: { "Content-Type": "application/json", "Idempotency-Key": entry.key },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-      cache: "no-store",
-      signal: controller.signal
-    }).then(function (response) {
-      clearTimeout(timer);
-      return response.json().catch(function () { return {}; }).then(function (json) {
-        return { status: response.status, json: json };
-      });
-    });
-  }
-
-  // The first entry that may go now: a game's entries go in order, and a game whose oldest entry
-  // waits for the player (a conflict, a refusal) sends nothing more until the player decides.
-  function nextEntry() {
-    var held = {};
-    var all = entries();
-    for (var i = 0; i < all.length; i++) {
-      var e = all[i];
-      if (held[e.game]) continue;
-      if (e.state === "waiting") return e;
-      held[e.game] = true;
-    }
-    return null;
-  }
-
-  function reachable(yes, message) {
-    status = { reachable: yes, message: message || "" };
-  }
-
-  function flush() {
-    if (sending) return;
-    var entry = nextEntry();
-    if (!entry) return;
-    sending = true;
-    clearTimeout(retryTimer);
-    request(entry).then(function (answer) {
-      sending = false;
-      var s = answer.status;
-      if (s >= 200 && s < 300) {
-        reachable(true);
-        retries = 0;
-        remember(answer.json);
-        discard(entry.key);
-        notify({ sent: entry, message: answer.json.message });
-        flush();
-      } else if (s === 401 || s === 403 || s === 429 || s >= 500) {
-        reachable(s < 500, s < 500 ? (answer.json.error || "Connexion requise pour enregistrer.") : "");
-        later();
-      } else {
-        reachable(true);
-        change(entry.key, {
-          state: s === 409 && answer.json.existing ? "conflict" : "refused",
-          error: answer.json.error || "Refusé par le serveur (" + s + ").",
-          existing: answer.json.existing || null
-        });
-        flush(); // another game's entries may go
-      }
-    }, function () {
-      sending = false;
-      reachable(false);
-      later();
-    });
-  }
-
-  function later() {
-    notify();
-    clearTimeout(retryTimer);
-    retryTimer = setTimeout(flush, RETRY_MS[Math.min(retries++, RETRY_MS.length - 1)]);
-  }
-
-  // The number the next deal of `game` will have once the waiting saves land (null: the game's
-  // sheet never reached this phone).
-  function nextNumber(game) {
-    var known = knownSheet(game);
-    if (!known) return null;
-    return entries(game).reduce(function (count, e) {
-      if (e.state !== "waiting") return count;
-      return count + (e.op === "hand" || e.op === "redeal" ? 1 : e.op === "delete" ? -1 : 0);
-    }, known.hands.length) + 1;
-  }
-
-  root.Outbox = {
-    add: add,
-    entries: entries,
-    change: change,
-    discard: discard,
-    flush: flush,
-    knownSheet: knownSheet,
-    remember: remember,
-    nextNumber: nextNumber,
-    status: function () { return status; },
-    listen: function (listener) { listeners.push(listener); }
-  };
-
-  // On every other page, a line that says a game has saves waiting, and opens its sheet.
-  function elsewhere() {
-    var here = document.querySelector("[data-game]");
-    var games = {};
-    entries().forEach(function (e) { if (!here || e.game !== here.dataset.game) games[e.game] = (games[e.game] || 0) + 1; });
-    var main = document.querySelector("main");
-    document.querySelectorAll(".waiting-elsewhere").forEach(function (line) { line.remove(); });
-    Object.keys(games).forEach(function (game) {
-      var line = document.createElement("p");
-      line.className = "flash waiting-elsewhere";
-      line.innerHTML = games[game] + (games[game] > 1 ? " saisies" : " saisie") +
-        ' en attente d\'envoi pour une partie. <a href="/parties/' + encodeURIComponent(game) + '">Voir sa feuille</a>';
-      if (main) main.insertBefore(line, main.firstChild);
-    });
-  }
-
-  listeners.push(elsewhere);
-  document.addEventListener("DOMContentLoaded", elsewhere);
-  root.addEventListener("storage", function (event) { if (event.key === ENTRIES) notify(); });
-  root.addEventListener("online", function () { retries = 0; flush(); });
-  document.addEventListener("visibilitychange", function () { if (!document.hidden) flush(); });
+// entry: {game, op: "hand" | "redeal" | "edit" | "delete" | "undo", number, body, version, label}
+function add(entry) {
+  entry.key = newKey();
+  entry.state = "waiting";
+  entry.at = Date.now();
+  var all = entries();
+  // After a 409 the game's waiting deals are numbered when they leave (resolveConflict): a deal
+  // entered behind them is too, its number counted from theirs.
+  var floor = marked(all, entry.game);
+  if (isRecord(entry) && floor !== null) entry.renumber = floor;
+  all.push(entry);
+  save(all);
   flush();
+  return entry;
+}
 
-  // The service worker (templates/offline/sw.js) opens pages with no network. Browsers allow one on
-  // secure pages only (HTTPS, localhost): on a plain-HTTP LAN the outbox still keeps every save.
-  if (navigator.serviceWorker && root.isSecureContext) {
-    navigator.serviceWorker.register("/sw.js").catch(function () { /* the pages work without it */ });
+function marked(all, game) {
+  return all.reduce(function (floor, e) {
+    return e.game === game && e.state === "waiting" && typeof e.renumber === "number" ? Math.max(floor || 0, e.renumber) : floor;
+  }, null);
+}
+
+function change(key, changes) { save(entries().map(function (e) { return e.key === key ? Object.assign(e, changes) : e; })); }
+
+function discard(key) { save(entries().filter(function (e) { return e.key !== key; })); }
+
+// The player's choice on a deal another phone recorded first (state "conflict"): "next" sends it
+// again without its number (the next deal), "discard" drops it. Either way the game's later
+// waiting deals were numbered after this one: sent as they are, the first of them would meet the
+// other phone's deal (or this one's, resent) and be called another phone's. Each is marked to be
+// numbered when it leaves, from the latest sheet known then (the answers of the saves before it
+// update it) and never below the deals the 409 showed the server has. Keys are kept: a 409 leaves
+// a key unused, and a number, once sent, stays, so that a retry of a recorded deal replays.
+function resolveConflict(key, choice) {
+  var all = entries();
+  var at = all.findIndex(function (e) { return e.key === key; });
+  var held = all[at];
+  if (!held || held.state !== "conflict" || (choice !== "next" && choice !== "discard")) return;
+  var floor = held.existing && Number.isInteger(held.existing.number) ? held.existing.number : 0;
+  all.slice(at + 1).forEach(function (e) {
+    if (e.game === held.game && e.state === "waiting" && isRecord(e)) e.renumber = Math.max(floor, e.renumber || 0);
+  });
+  if (choice === "next") {
+    var body = Object.assign({}, held.body);
+    delete body.number;
+    Object.assign(held, { state: "waiting", body: body, number: null, renumber: null, error: null, existing: null });
+  } else {
+    all.splice(at, 1);
   }
-})(this);
+  save(all);
+  flush();
+}
+
+function knownSheet(game) {
+  var kept = load(SHEETS, {})[game];
+  return kept ? kept.sheet : null;
+}
+
+// The server's sheet, as the API answered it: what `project` starts from, offline too. Anything
+// else (not the API's shape, or older than the copy kept) is not kept.
+function remember(sheet) {
+  if (!isSheet(sheet)) return;
+  var kept = load(SHEETS, {});
+  var before = kept[sheet.id];
+  if (before && before.sheet && before.sheet.revision > sheet.revision) return;
+  kept[sheet.id] = { at: Date.now(), sheet: sheet };
+  var ids = Object.keys(kept).sort(function (a, b) { return kept[b].at - kept[a].at; });
+  ids.slice(SHEETS_KEPT).forEach(function (id) { delete kept[id]; });
+  try { localStorage.setItem(SHEETS, JSON.stringify(kept)); } catch (full) { /* a copy of the server's: the entries matter */ }
+}
+
+function request(entry) {
+  var base = "/api/v1/games/" + encodeURIComponent(entry.game);
+  var method = "POST";
+  var url = base + ({ hand: "/hands", redeal: "/redeals", undo: "/undo" }[entry.op] || "");
+  var body = entry.op === "undo" ? {} : entry.body;
+  if (entry.op === "edit") {
+    method = "PUT";
+    url = base + "/hands/" + entry.number;
+  } else if (entry.op === "delete") {
+    method = "DELETE";
+    url = base + "/hands/" + entry.number + "?version=" + entry.version;
+    body = undefined;
+  }
+  var controller = new AbortController();
+  var timer = setTimeout(function () { controller.abort(); }, TIMEOUT_MS);
+  return fetch(url, {
+    method: method,
+    headers: { "Content-Type": "application/json", "Idempotency-Key": entry.key },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "same-origin",
+    cache: "no-store",
+    redirect: "manual", // a redirect is not the server's answer (a portal's): status 0, "opaqueredirect"
+    signal: controller.signal
+  }).then(function (response) { // the body read whole, or the time out, before it counts
+    var json = /^application\/json\b/.test(response.headers.get("Content-Type") || "");
+    return (json ? response.json() : response.text().then(function () { return null; }))
+      .catch(function () { return null; })
+      .then(function (answer) { return { status: response.status, json: answer }; });
+  }).finally(function () { clearTimeout(timer); });
+}
+
+// Is this answer the game's sheet with the save in it? A new deal's answer is 201 (a replay too:
+// it repeats the first status). Its number may be past the sheet's end: the server takes a number
+// past the next one as the next (docs/api.md), so the sheet's own shape and id say it is in.
+function recorded(entry, answer) {
+  var s = answer.status;
+  if (s < 200 || s > 299 || !isSheet(answer.json, entry.game)) return false;
+  var hands = answer.json.hands;
+  if (isRecord(entry)) return s === 201 && hands.length >= 1;
+  if (entry.op === "edit") return hands.length >= entry.number;
+  return true;
+}
+
+// The first entry that may go now: a game's entries go in order, and a game whose oldest entry
+// waits for the player (a conflict, a refusal) sends nothing more until the player decides.
+function nextEntry() {
+  var held = {};
+  var all = entries();
+  for (var i = 0; i < all.length; i++) {
+    var e = all[i];
+    if (held[e.game]) continue;
+    if (e.state === "waiting") return e;
+    held[e.game] = true;
+  }
+  return null;
+}
+
+// A deal marked by resolveConflict gets its number as it first leaves (kept for its retries).
+function numbered(entry) {
+  if (typeof entry.renumber !== "number") return entry;
+  var known = knownSheet(entry.game);
+  var number = Math.max(known ? known.hands.length : 0, entry.renumber) + 1;
+  var changes = { number: number, body: Object.assign({}, entry.body, { number: number }), renumber: null };
+  change(entry.key, changes);
+  return Object.assign(entry, changes);
+}
+
+function heard(reachable, strange, message) { reach = { reachable: reachable, strange: strange, message: message || "" }; }
+
+function status() {
+  var offline = navigator.onLine === false;
+  var message = offline ? OFFLINE : reach.strange ? STRANGE : reach.message || (reach.reachable === false ? UNREACHABLE : "");
+  return { reachable: reach.reachable, strange: reach.strange, offline: offline, message: message };
+}
+
+function flush() {
+  if (sending) return;
+  var entry = nextEntry();
+  if (!entry) return;
+  sending = true;
+  clearTimeout(retryTimer);
+  entry = numbered(entry);
+  request(entry).then(function (answer) {
+    sending = false;
+    var s = answer.status;
+    var json = answer.json;
+    if (recorded(entry, answer)) {
+      heard(true, false);
+      retries = 0;
+      remember(json);
+      discard(entry.key);
+      notify({ sent: entry, message: typeof json.message === "string" ? json.message : undefined });
+      flush();
+    } else if (s >= 400 && isRefusal(json) && (s === 401 || s === 403 || s === 429 || s >= 500)) {
+      heard(true, false, json.error); // the server, for now unable or unwilling: tried again
+      later();
+    } else if (s >= 400 && s < 500 && isRefusal(json) && (s !== 409 || !("existing" in json) || isDeal(json.existing))) {
+      heard(true, false);
+      retries = 0;
+      change(entry.key, {
+        state: s === 409 && json.existing ? "conflict" : "refused",
+        error: json.error,
+        existing: json.existing || null
+      });
+      flush(); // another game's entries may go
+    } else { // a portal's page, an empty 200, a 204, a redirect, a "sheet" of another shape
+      heard(false, true);
+      later();
+    }
+  }, function () {
+    sending = false;
+    heard(false, false);
+    later();
+  });
+}
+
+function later() {
+  notify();
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(flush, RETRY_MS[Math.min(retries++, RETRY_MS.length - 1)]);
+}
+
+function now() { retries = 0; flush(); }
+
+// The number the next deal of `game` will have once the waiting saves land (null: the game's
+// sheet never reached this phone). After a 409, the server has at least the deals it showed.
+function nextNumber(game) {
+  var known = knownSheet(game);
+  if (!known) return null;
+  var all = entries(game);
+  return all.reduce(function (count, e) {
+    if (e.state !== "waiting") return count;
+    return count + (isRecord(e) ? 1 : e.op === "delete" ? -1 : 0);
+  }, Math.max(known.hands.length, marked(all, game) || 0)) + 1;
+}
+
+export { add, entries, change, discard, flush, knownSheet, remember, nextNumber, status, listen, resolveConflict };
+
+
+// On every other page, a line that says a game has saves waiting, and opens its sheet (made of
+// text nodes: a game id comes from localStorage).
+function elsewhere() {
+  var here = document.querySelector("[data-game]");
+  var games = {};
+  entries().forEach(function (e) { if (!here || e.game !== here.dataset.game) games[e.game] = (games[e.game] || 0) + 1; });
+  var main = document.querySelector("main");
+  document.querySelectorAll(".waiting-elsewhere").forEach(function (line) { line.remove(); });
+  Object.keys(games).forEach(function (game) {
+    var line = document.createElement("p");
+    line.className = "flash waiting-elsewhere";
+    line.append(games[game] + (games[game] > 1 ? " saisies" : " saisie") + " en attente d'envoi pour une partie. ");
+    var link = document.createElement("a");
+    link.href = "/parties/" + encodeURIComponent(game);
+    link.textContent = "Voir sa feuille";
+    line.append(link);
+    if (main) main.insertBefore(line, main.firstChild);
+  });
+}
+
+listen(elsewhere);
+elsewhere(); // a module runs once the page is parsed
+window.addEventListener("storage", function (event) { if (event.key === ENTRIES) notify(); });
+window.addEventListener("online", now);
+document.addEventListener("visibilitychange", function () { if (!document.hidden) now(); });
+flush();
+
+// The service worker (templates/offline/sw.js) opens pages with no network. Browsers allow one on
+// secure pages only (HTTPS, localhost): on a plain-HTTP LAN the outbox still keeps every save.
+if (navigator.serviceWorker && window.isSecureContext) {
+  navigator.serviceWorker.register("/sw.js").catch(function () { /* the pages work without it */ });
+}

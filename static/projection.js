@@ -1,17 +1,18 @@
 // The sheet as it will be once the saves kept on the phone (static/outbox.js) land: the server's
 // last sheet, then each waiting save applied as the server will apply it, every total counted
-// again, the waiting deals scored by static/engine.js. Loaded by the deal form (its totals while
-// saving) and, with the engine, by the sheet when a save waits (static/waiting.js draws it).
+// again, the waiting deals scored by static/engine.js. The sheet (static/sheet_view.js) is drawn
+// from it, and the deal form page's totals while it saves.
 
 // The sheet as it will be once the waiting entries land: the server's deals, then each entry
 // applied in order as the server will apply it (numbers as the player saw them then), every
 // total counted again, the entries' scores by the engine. Entries held for the player and the
-// ones that are not a row (a delete, an undo) are listed in `notices`.
+// ones that are not a row (a delete, an undo) are listed in `notices`. Every hand gets its
+// `result` (the engine's lines: the server's deals are scored again for their breakdown).
 function project(sheet, waiting, engine) {
   var first = engine.dealerAfter(sheet.dealer, -sheet.hands.length);
   var deals = sheet.hands.map(function (d) {
     return { kind: d.kind, input: d.input, reason: d.reason, player: d.player, version: d.version,
-             made: d.made, scores: d.scores, pending: null };
+             made: d.made, scores: d.scores, why: d.why, pending: null };
   });
   var notices = [];
   var undoWaiting = false;
@@ -39,6 +40,11 @@ function project(sheet, waiting, engine) {
   deals.forEach(function (d, i) {
     d.number = i + 1;
     d.dealer = engine.dealerAfter(first, i);
+    if (!d.pending && d.kind === "hand") {
+      try { // the server's score, with its lines for the row's breakdown
+        d.result = engine.scoreBody(withoutKeys(d.input, ["taker_player"]), sheet.rules);
+      } catch (refused) { /* a hand the server scored under rules this phone does not know */ }
+    }
     if (d.pending) {
       d.scores = { A: 0, B: 0 };
       if (d.kind === "hand") {

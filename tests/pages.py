@@ -86,9 +86,58 @@ class _FormParser(HTMLParser):
             self._current = None
 
 
+def without_templates(html: str) -> str:
+    """The page as a browser shows it: a <template>'s content is for the scripts, never on screen."""
+    return re.sub(r"<template\b.*?</template>", "", html, flags=re.S)
+
+
+VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class _Shown(HTMLParser):
+    """The page's markup less what is not on screen: an element with `hidden`, a <template>."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)
+        self.out: list[str] = []
+        self.skipping = 0  # depth inside a hidden element
+
+    def handle_starttag(self, tag, attrs):
+        if tag in VOID_TAGS:
+            if not self.skipping and "hidden" not in dict(attrs):
+                self.out.append(self.get_starttag_text())
+        elif self.skipping or "hidden" in dict(attrs) or tag == "template":
+            self.skipping += 1
+        else:
+            self.out.append(self.get_starttag_text())
+
+    def handle_endtag(self, tag):
+        if tag in VOID_TAGS:
+            return
+        if self.skipping:
+            self.skipping -= 1
+        else:
+            self.out.append(f"</{tag}>")
+
+    def handle_data(self, data):
+        if not self.skipping:
+            self.out.append(data)
+
+    handle_entityref = lambda self, name: self.handle_data(f"&{name};")  # noqa: E731
+    handle_charref = lambda self, name: self.handle_data(f"&#{name};")  # noqa: E731
+
+
+def shown(html: str) -> str:
+    """What a browser without JavaScript shows of `html`, as markup (hidden elements left out)."""
+    parser = _Shown()
+    parser.feed(html)
+    parser.close()
+    return "".join(parser.out)
+
+
 def forms_of(html: str) -> list[Form]:
     parser = _FormParser()
-    parser.feed(html)
+    parser.feed(without_templates(html))
     parser.close()
     return parser.forms
 
@@ -178,7 +227,7 @@ class SheetPage:
 
     @property
     def has_new_deal_link(self) -> bool:
-        return 'id="new-deal"' in self.html
+        return 'id="new-deal"' in shown(self.html)
 
     @property
     def flashes(self) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextvars
 import gzip
+import json
 import hashlib
 import re
 import shutil
@@ -35,7 +36,11 @@ def version_of(app, name: str) -> str:
 
 
 def addresses(html: str) -> list[str]:
-    return [unescape(url) for url in re.findall(r'(?:src|href|data-[a-z]+)="(/static/[^"]+)"', html)]
+    """The static addresses of a page: its links and scripts, and its import map's."""
+    found = [unescape(url) for url in re.findall(r'(?:src|href|data-[a-z]+)="(/static/[^"]+)"', html)]
+    for imports in re.findall(r'<script type="importmap">(.*?)</script>', html):
+        found += json.loads(imports)["imports"].values()
+    return found
 
 
 # --- static files ---------------------------------------------------------------------------
@@ -44,8 +49,8 @@ def addresses(html: str) -> list[str]:
 def test_every_static_address_in_a_page_names_its_files_contents(app, client, game):
     html = client.get(f"/parties/{game}").text
     found = addresses(html)
-    # style.css, the icon, outbox.js, sheet.js, wake_lock.js, and the three sheet.js loads itself
-    for name in ["style.css", "outbox.js", "sheet.js", "engine.js", "projection.js", "waiting.js"]:
+    # style.css, the scripts it loads, and (its import map) every module they import
+    for name in ["style.css", "outbox.js", "sheet_app.js", "engine.js", "projection.js", "sheet_view.js"]:
         assert f"/static/{name}?v={version_of(app, name)}" in found, name
     assert all(re.fullmatch(r"/static/[\w/.-]+\?v=[0-9a-f]{12}", url) for url in found), found
 
@@ -70,7 +75,7 @@ def test_a_static_file_asked_again_with_its_etag_costs_a_304(client):
 
 
 def test_static_text_is_compressed_once_and_says_the_same(app, client):
-    for name in ["style.css", "engine.js", "sheet.js"]:
+    for name in ["style.css", "engine.js", "sheet_app.js"]:
         path = Path(app.static_folder) / name
         packed = client.get(f"/static/{name}", headers=GZIP)
         assert packed.headers["Content-Encoding"] == "gzip", name
@@ -154,7 +159,10 @@ def test_the_sheet_carries_its_etag_and_the_apis_json_for_its_script(client, gam
     assert unescape(re.search(r'data-etag="([^"]*)"', sheet).group(1)) == page.headers["ETag"]
     data = re.search(r"data-sheet='([^']*)'", sheet).group(1)
     assert unescape(data) == data  # nothing to unescape: < > & ' are \u escapes, as |tojson writes them
-    assert data == client.get(f"/api/v1/games/{game}").text
+    carried = json.loads(data)
+    why = [hand.pop("why") for hand in carried["hands"]]  # the sentences under each deal, the page's own
+    assert carried == client.get(f"/api/v1/games/{game}").get_json()
+    assert why[0][0] == "Preneurs : Nous, contrat 80 ♥ cœur"
 
 
 def test_a_team_name_cannot_leave_the_json_attribute(client):

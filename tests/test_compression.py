@@ -47,7 +47,9 @@ def test_a_long_answer_is_compressed_when_asked_and_says_the_same(client, long_g
 
 def test_a_sheet_page_of_thirty_deals_travels_in_a_few_kilobytes(client, long_game):
     page = client.get(f"/parties/{long_game}", headers=GZIP)
-    assert len(page.data) < 6_000 < 20_000 < len(gzip.decompress(page.data))
+    print(f"\n{len(page.data):,} bytes compressed, {len(gzip.decompress(page.data)):,} decoded")
+    # since issue 23 the page carries the deal form (a <template>) and each deal's "why" in its JSON
+    assert len(page.data) < 8_000 < 40_000 < len(gzip.decompress(page.data))
 
 
 def test_nothing_is_compressed_for_a_client_that_refuses_gzip_or_for_a_short_answer(client, long_game):

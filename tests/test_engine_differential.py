@@ -731,7 +731,16 @@ def test_the_script_loads_in_node_and_in_a_page(node):
     assert json.loads(done.stdout) == {
         "module": ["Refusal", "create"],
         "global": "undefined",
-        "created": ["dealerAfter", "parseHand", "score", "scoreBody", "winnerOf"],
+        "created": [
+            "bestMeld",
+            "compareBestMelds",
+            "dealerAfter",
+            "meldPoints",
+            "parseHand",
+            "score",
+            "scoreBody",
+            "winnerOf",
+        ],
         "refusal": [True, "taker", "non"],
         "answer": {"field": "contract", "message": parse_refusal({"taker": "C"}), "error": True},
     }

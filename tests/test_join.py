@@ -141,7 +141,7 @@ def test_the_sheet_and_the_deal_form_keep_the_screen_on(app, client):
     game_id = new_game(app)
     for url in (f"/parties/{game_id}", f"/parties/{game_id}/donnes/nouvelle"):
         page = client.get(url).get_data(as_text=True)
-        assert re.search(r'<script src="/static/wake_lock.js\?v=[0-9a-f]+" defer></script>', page)
+        assert re.search(r'<script type="module" src="/static/wake_lock.js\?v=[0-9a-f]+"></script>', page)
     assert client.get("/static/wake_lock.js").status_code == 200
 
 

@@ -1,16 +1,23 @@
 """The service worker as the server sends it (scorekeeper/web/offline.py, templates/offline/sw.js):
 JavaScript that the browser asks for again on each visit, the same text until a static file
 changes, listing every static file (the worker's install fails if one of them is missing), open
-whatever the table password; and a page showing a one-time message is never kept by the worker."""
+whatever the table password; and a page showing a one-time message is never kept by the worker.
+
+Then the worker's rules, its text run in node (tests/js/run_worker.js) on the app's real pages: only
+blank pages are kept (no query string, no redirect, no no-store), offline a query gets its path's
+blank page, and the home, the counter and the meld checker are kept at install."""
 
 from __future__ import annotations
 
 import contextvars
 import json
+import os
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
+import pytest
 from werkzeug.test import Client
 
 from scorekeeper.web.offline import static_files
@@ -86,7 +93,7 @@ def test_it_lists_every_static_file_and_each_one_is_there(app, client):
     listed = files_of(worker(client))
     assert len(listed) == len(set(listed))
     assert paths_of(listed) == every_static_file(app.static_folder)
-    assert {"/static/engine.js", "/static/outbox.js", "/static/waiting.js", "/static/vocabulary.js"} <= paths_of(listed)
+    assert {"/static/engine.js", "/static/outbox.js", "/static/sheet_app.js", "/static/vocabulary.js"} <= paths_of(listed)
     assert all(re.search(r"\?v=[0-9a-f]+$", url) for url in listed)  # the addresses the pages use
     for url in listed:  # cache.addAll() refuses the whole install for one missing file
         with client.get(url) as response:
@@ -158,3 +165,188 @@ def test_a_sheet_showing_a_flash_is_not_kept_either(app, client):
     without = phone.get(f"/parties/{game_id}")
     assert 'class="flash' not in without.text
     assert "no-store" not in without.headers.get("Cache-Control", "")
+
+
+# --- the worker's rules, run in node (tests/js/run_worker.js: its events, an in-memory Cache
+# Storage, a network answering from a table of the app's real answers, or down) -------------
+
+RUNNER = Path(__file__).parent / "js" / "run_worker.js"
+PAGE_CACHE = re.compile(r'^var PAGE_CACHE = "([^"]+)";$', re.MULTILINE)
+PRECACHED = re.compile(r"^var PRECACHED_PAGES = (\[.*\]);$", re.MULTILINE)
+# A deal form as it comes back from the card counter (or as any link can give it): Ana's 80 ♥,
+# 150 points and a carré de valets for Nous, the fields of an entry that may be abandoned.
+FILLED = "?contract=80&mode=hearts&taker_player=0&points=150&team=takers&melds_A_carre_J=1"
+
+
+@pytest.fixture(scope="module")
+def node() -> str:
+    path = shutil.which("node")
+    if path is None:
+        if os.environ.get("CI"):
+            pytest.fail("node is missing: .ci/run installs Debian's nodejs")
+        pytest.skip("node is not installed (apt-get install -y nodejs)")
+    return path
+
+
+def answers_of(phone: Phone, addresses: list[str]) -> dict[str, dict]:
+    """The app's answers to GETs of `addresses`, as the worker's network gives them back."""
+    table = {}
+    for address in addresses:
+        response = phone.get(address)
+        headers = {key: value for key, value in response.headers.items() if key.lower() == "cache-control"}
+        table[address] = {"status": response.status_code, "body": response.text, "headers": headers}
+    return table
+
+
+def run_worker(node: str, text: str, network: dict[str, dict], steps: list[dict]) -> list[dict]:
+    payload = {
+        "source": text,
+        "origin": "http://phone.test",
+        "network": network,
+        "pageCache": PAGE_CACHE.search(text).group(1),
+        "steps": steps,
+    }
+    done = subprocess.run(
+        [node, str(RUNNER)], input=json.dumps(payload), capture_output=True, text=True, encoding="utf-8", timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def deal_form_fields(html: str) -> tuple[str | None, str | None]:
+    """The points field's value and Nous' carré de valets, as a deal form page holds them."""
+    points = re.search(r'<input[^>]*id="points"[^>]*>', html).group(0)
+    carre = re.search(r'<input[^>]*name="melds_A_carre_J"[^>]*>', html).group(0)
+    value = re.compile(r'value="([^"]*)"')
+    return (value.search(points) or [None, None])[1], (value.search(carre) or [None, None])[1]
+
+
+@pytest.fixture
+def game_pages(app, client):
+    """A game of two deals, and the app's answers to its pages, the tools' and the home page."""
+    game_id = client.post("/api/v1/games", json={"players": ["Ana", "Bruno", "Chloé", "David"]}).get_json()["id"]
+    for player in (0, 1):
+        deal = {"taker": "AB"[player], "taker_player": player, "contract": 80, "mode": "hearts", "taker_points": 100}
+        assert client.post(f"/api/v1/games/{game_id}/hands", json=deal).status_code == 201
+    form = f"/parties/{game_id}/donnes/nouvelle"
+    addresses = ["/", "/outils/compter", "/outils/annonces", f"/parties/{game_id}", form, form + FILLED]
+    addresses.append("/outils/compter?mode=hearts&cards=AH&compter=1&return=" + form)
+    network = answers_of(Phone(app), addresses)
+    assert all(answer["status"] == 200 for answer in network.values()), {a: n["status"] for a, n in network.items()}
+    assert deal_form_fields(network[form]["body"]) == ("", "0")  # blank
+    assert '<p class="dealer" id="form-dealer"><strong>Chloé</strong> distribue</p>' in network[form]["body"]
+    assert deal_form_fields(network[form + FILLED]["body"]) == ("150", "1")  # filled, as the phone saw it
+    return game_id, form, network
+
+
+def test_the_worker_precaches_the_home_the_counter_and_the_meld_checker(client):
+    text = worker(client)
+    assert json.loads(PRECACHED.search(text).group(1)) == ["/", "/outils/compter", "/outils/annonces"]
+    assert PAGE_CACHE.search(text).group(1) != "belote-pages"  # an older worker's, which kept filled pages
+
+
+def test_install_keeps_the_home_the_counter_and_the_meld_checker_blank(node, client, game_pages):
+    game_id, form, network = game_pages
+    (installed,) = run_worker(node, worker(client), network, [{"install": True}])
+    assert installed["kept"] == {path: network[path]["body"] for path in ("/", "/outils/compter", "/outils/annonces")}
+    assert "/outils/compter" in installed["fetched"] and f"/parties/{game_id}" not in installed["fetched"]
+
+
+def test_a_precached_page_that_does_not_come_is_not_kept_and_the_install_goes_on(node, client, game_pages):
+    _, _, network = game_pages
+    network = {
+        **network,
+        "/": {**network["/"], "redirected": True},  # e.g. the login page, when reading needs the password
+        "/outils/compter": {"status": 503, "body": "busy"},
+    }
+    installed, offline = run_worker(
+        node, worker(client), network, [{"install": True}, {"online": False, "navigate": "/outils/compter"}]
+    )
+    assert list(installed["kept"]) == ["/outils/annonces"]
+    assert any(name.startswith("belote-static-") for name in installed["caches"])  # the install went through
+    assert offline["status"] == 503 and "Hors ligne" in offline["body"]
+
+
+def test_a_page_reached_with_a_query_is_never_kept_and_offline_the_blank_one_answers(node, client, game_pages):
+    game_id, form, network = game_pages
+    steps = [
+        {"install": True},
+        {"navigate": form},  # blank: kept
+        {"navigate": form + FILLED},  # back from the counter, filled: shown, not kept
+        {"online": False, "navigate": form},
+        {"navigate": form + FILLED},
+    ]
+    _, blank, filled, offline, offline_with_query = run_worker(node, worker(client), network, steps)
+    assert blank["kept"][form] == network[form]["body"]
+    assert deal_form_fields(filled["body"]) == ("150", "1")
+    assert filled["kept"][form] == network[form]["body"]  # the blank copy stays
+    assert form + FILLED not in filled["kept"]
+    for answer in (offline, offline_with_query):
+        assert answer["status"] == 200
+        assert answer["body"] == network[form]["body"]
+        assert deal_form_fields(answer["body"]) == ("", "0")
+
+
+def test_a_link_with_a_query_plants_nothing(node, client, game_pages):
+    game_id, form, network = game_pages
+    steps = [{"navigate": form + FILLED}, {"online": False, "navigate": form}]
+    visited, offline = run_worker(node, worker(client), network, steps)
+    assert visited["kept"] == {}
+    assert offline["status"] == 503 and "Hors ligne" in offline["body"]
+    assert 'value="150"' not in offline["body"]
+
+
+def test_offline_the_counter_asked_with_a_query_is_the_blank_counter(node, client, game_pages):
+    game_id, form, network = game_pages
+    counted = "/outils/compter?mode=hearts&cards=AH&compter=1&return=" + form
+    steps = [{"install": True}, {"navigate": counted}, {"online": False, "navigate": counted}]
+    _, online, offline = run_worker(node, worker(client), network, steps)
+    assert "Reporter dans la donne" in online["body"]
+    assert online["kept"]["/outils/compter"] == network["/outils/compter"]["body"]
+    assert offline["body"] == network["/outils/compter"]["body"]
+    assert "Reporter dans la donne" not in offline["body"]
+
+
+def test_a_redirect_and_a_no_store_page_are_not_kept(node, client, game_pages):
+    game_id, form, network = game_pages
+    sheet = f"/parties/{game_id}"
+    network = {
+        **network,
+        form: {**network[form], "redirected": True},  # a finished game's form goes to its sheet
+        sheet: {**network[sheet], "headers": {"Cache-Control": "no-store"}},  # a sheet with a flash
+    }
+    navigated = run_worker(node, worker(client), network, [{"navigate": form}, {"navigate": sheet}])
+    assert navigated[-1]["kept"] == {}
+
+
+def test_a_page_asks_to_keep_blank_pages_only(node, client, game_pages):
+    game_id, form, network = game_pages
+    sheet = f"/parties/{game_id}"
+    message = {"keep": [sheet, form + FILLED, "//elsewhere.test" + form, sheet + "?x=1"]}
+    (asked,) = run_worker(node, worker(client), network, [{"message": message}])
+    assert asked["fetched"] == [sheet]
+    assert asked["kept"] == {sheet: network[sheet]["body"]}
+    (again,) = run_worker(node, worker(client), network, [{"message": {"keep": [form]}}])
+    assert again["kept"] == {form: network[form]["body"]}
+
+
+def test_offline_an_edit_page_never_opened_is_the_games_blank_deal_form(node, client, game_pages):
+    game_id, form, network = game_pages
+    steps = [{"navigate": form}, {"online": False, "navigate": f"/parties/{game_id}/donnes/1/modifier"}]
+    _, offline = run_worker(node, worker(client), network, steps)
+    assert offline["status"] == 200 and offline["body"] == network[form]["body"]
+
+
+def test_activate_drops_the_pages_an_older_worker_kept(node, client, game_pages):
+    game_id, form, network = game_pages
+    text = worker(client)
+    steps = [
+        {"plant": ["belote-pages", form, network[form + FILLED]["body"]]},  # an older worker's copy
+        {"install": True},
+        {"activate": True},
+        {"online": False, "navigate": form},
+    ]
+    planted, _, activated, offline = run_worker(node, text, network, steps)
+    assert "belote-pages" in planted["caches"]
+    assert "belote-pages" not in activated["caches"]
+    assert offline["status"] == 503  # never opened under this worker: no filled copy either

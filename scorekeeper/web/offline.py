@@ -3,9 +3,11 @@ so that its scope is the whole app) and what it needs from the server.
 
 The worker keeps the static files (the home-screen icons aside), at the versioned addresses the
 pages use (`assets.py`), under a version that is a hash of their contents: when one changes, the
-worker's text changes, the browser installs it again and it fetches them anew. It keeps the pages
-of the games last opened too, except a page showing a one-time message (a flash), which says
-`Cache-Control: no-store` so that the message is not shown again from the copy.
+worker's text changes, the browser installs it again and it fetches them anew. It keeps blank
+copies of the pages too (never one reached with a query string): the home page, the card counter
+and the meld checker from its install, and the pages of the games last opened, except a page
+showing a one-time message (a flash), which says `Cache-Control: no-store` so that the message is
+not shown again from the copy.
 """
 
 from __future__ import annotations
@@ -20,6 +22,11 @@ bp = Blueprint("offline", __name__)
 # The home-screen icons are the browser's, fetched when the app is installed: not needed offline.
 NOT_KEPT = "icons/"
 
+# The pages kept at install, blank, so that they open offline on a phone that never opened them:
+# the home page, and the card counter and the meld checker (a dispute at the table with no
+# network). A game's sheet and deal form are kept when the sheet opens (static/sheet.js).
+PRECACHED_PAGES = ("pages.index", "tools.counter", "tools.meld_checker")
+
 
 def static_files(folder: str) -> tuple[tuple[str, ...], str]:
     """The static files the worker keeps (their paths under the folder), and a hash of the contents
@@ -31,7 +38,12 @@ def static_files(folder: str) -> tuple[tuple[str, ...], str]:
 @bp.get("/sw.js")
 def service_worker() -> Response:
     names, version = static_files(current_app.static_folder)
-    text = render_template("offline/sw.js", version=version, files=[url_for("static", filename=name) for name in names])
+    text = render_template(
+        "offline/sw.js",
+        version=version,
+        files=[url_for("static", filename=name) for name in names],
+        pages=[url_for(endpoint) for endpoint in PRECACHED_PAGES],
+    )
     response = current_app.response_class(text, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"  # the browser asks for it again on each visit
     return response

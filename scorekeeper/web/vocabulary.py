@@ -15,9 +15,21 @@ from flask import Flask
 from markupsafe import Markup, escape
 
 from scorekeeper.belote import terms
+from scorekeeper.belote.cards import (
+    DECK,
+    HAND_SIZE,
+    RANK_LETTERS,
+    RANK_NAMES,
+    TRUMP_SUITS,
+    Card,
+    Rank,
+    Suit,
+    card_points,
+)
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.game import rules_line as rules_words
 from scorekeeper.belote.house_rules import OPTIONS, all_points
+from scorekeeper.belote.melds import CARRE_RANKS, TOP_CARD_WORDS, belotes, carre_meld, sequence_meld
 from scorekeeper.belote.terms import (
     BELOTE_CARRES,
     BELOTE_POINTS,
@@ -36,6 +48,7 @@ from scorekeeper.belote.terms import (
     FAILED_CONTRACT_BONUS,
     FLAT_CAPOT_VALUE,
     GENERALE,
+    LAST_TRICK_BONUS,
     MAX_MELDS_PER_TEAM,
     MELD_CARDS,
     MELD_LABELS,
@@ -136,11 +149,39 @@ def script_vocabulary() -> dict[str, Any]:
         "cards_per_player": CARDS_PER_PLAYER,
         "cards_per_suit": CARDS_PER_SUIT,
         "suit_count": SUIT_COUNT,
-        # for drawing the rows of deals kept on the phone (static/sheet.js), as _deals.html does
+        # for drawing the sheet's rows on the phone (static/sheet_rows.js), as _deals.html does
         "mode_symbols": {mode.value: mode.symbol for mode in Mode},
+        "mode_words": {mode.value: mode.word for mode in Mode},
         "contract_titles": CONTRACT_TITLES,
         "coinche_badges": {coinche.value: coinche.badge for coinche in Coinche},
         "redeal_reasons": REDEAL_REASONS,
+        # --- for the card counter and the meld checker in the deal form (static/cards.js, static/disputes.js;
+        # tests/test_cards_differential.py): the cards, their points in each mode, the melds they make, in
+        # belote/cards.py's and belote/melds.py's orders (suits ♠ ♥ ♦ ♣, ranks 7 to ace)
+        "suits": [suit.value for suit in Suit],
+        "ranks": [rank.value for rank in Rank],
+        "suit_symbols": {suit.value: suit.symbol for suit in Suit},
+        "suit_names": {suit.value: suit.french for suit in Suit},
+        "suit_colours": {suit.value: suit.colour for suit in Suit},
+        "rank_letters": RANK_LETTERS,
+        "rank_names": RANK_NAMES,
+        "mode_labels": {mode.value: mode.label for mode in Mode},
+        # each mode's card points, by suit, in rank order
+        "card_points": {
+            mode.value: {suit.value: [card_points(Card(rank, suit), mode) for rank in Rank] for suit in Suit}
+            for mode in Mode
+        },
+        "last_trick_bonus": LAST_TRICK_BONUS,
+        "trump_suits": {mode.value: suit.value for mode, suit in TRUMP_SUITS.items()},
+        # the suits whose king and queen make a belote in each mode
+        "belote_suits": {
+            mode.value: [suit.value for suit in Suit if belotes((Card(Rank.KING, suit), Card(Rank.QUEEN, suit)), mode)]
+            for mode in Mode
+        },
+        # a run of 3, 4, 5… 8 cards: its meld
+        "run_melds": [sequence_meld(DECK[:length], Mode.NO_TRUMP).code.value for length in range(3, HAND_SIZE + 1)],
+        "carres": [[rank.value, carre_meld(rank, Mode.NO_TRUMP).code.value] for rank in CARRE_RANKS],  # rank order
+        "top_card_words": TOP_CARD_WORDS,
     }
 
 

@@ -1,18 +1,28 @@
 // The service worker (scorekeeper/web/offline.py serves it at /sw.js): the app's static files,
-// and the pages of the games last opened, for a phone whose network has gone.
+// and blank copies of the pages, for a phone whose network has gone.
 // - Static files: from the cache first. VERSION is a hash of their contents: a new version of
 //   the app is a new worker, which fetches them again and drops the old cache.
-// - Pages: from the network first, and each home, sheet, deal form or edit page that arrives is
-//   kept (not one that shows a one-time message: Cache-Control: no-store). With no network, the
-//   kept copy; for an edit page never opened, the game's deal form, which fills itself from the
-//   sheet kept on the phone (static/deal_form.js); else a short page that says so.
+// - Pages: from the network first. A home, sheet, deal form, edit page, card counter or meld
+//   checker that arrives is kept under its path, but only as its blank page: one asked for with
+//   no query string, not a redirect, not one that shows a one-time message (Cache-Control:
+//   no-store). A page reached with a query (a deal form back from the counter, holding the
+//   abandoned entry's fields; any link) is never kept: it would become "the" offline page of its
+//   path. The home, the counter and the meld checker are kept at install, so that they open
+//   offline on a phone that never opened them.
+// - With no network: the kept blank page of the path, the query ignored (never a filled one);
+//   for an edit page never opened, the game's deal form, which fills itself from the sheet kept on
+//   the phone (static/deal_page.js), as a kept deal form takes its heading, number, dealer and
+//   names from it (static/deal_heading.js); else a short page that says so.
 // - Writes and the API are not touched: the outbox (static/outbox.js) keeps and sends the saves.
 "use strict";
 var VERSION = {{ version|tojson }};
 var STATIC_FILES = {{ files|tojson }};
+var PRECACHED_PAGES = {{ pages|tojson }};
 var STATIC_CACHE = "belote-static-" + VERSION;
-var PAGE_CACHE = "belote-pages";
-var KEPT_PAGE = /^\/(parties\/[^/]+(\/donnes\/(nouvelle|\d+\/modifier))?)?$/;
+// Renamed from "belote-pages", which an older worker filled with pages reached with a query:
+// `activate` drops it with whatever it held.
+var PAGE_CACHE = "belote-blank-pages";
+var GAME_PAGE = /^\/(parties\/[^/]+(\/donnes\/(nouvelle|\d+\/modifier))?)?$/;
 var EDIT_PAGE = /^(\/parties\/[^/]+)\/donnes\/\d+\/modifier$/;
 
 self.addEventListener("install", function (event) {
@@ -21,6 +31,7 @@ self.addEventListener("install", function (event) {
       .then(function (cache) {
         return cache.addAll(STATIC_FILES.map(function (url) { return new Request(url, { cache: "reload" }); }));
       })
+      .then(function () { return Promise.all(PRECACHED_PAGES.map(fetchAndKeep)); })
       .then(function () { return self.skipWaiting(); })
   );
 });
@@ -46,29 +57,54 @@ self.addEventListener("fetch", function (event) {
       return hit || fetch(request);
     }));
   } else if (request.mode === "navigate") {
-    event.respondWith(page(request, url.pathname));
+    event.respondWith(page(event, url));
   }
 });
 
+// A page that is kept: one of the game's pages or a precached one, under its path alone.
+function keptPath(path) {
+  return GAME_PAGE.test(path) || PRECACHED_PAGES.indexOf(path) >= 0;
+}
+
+// `url` (a URL) is a blank page to keep: its path is a kept one and it has no query string.
+function blank(url) {
+  return url.origin === self.location.origin && !url.search && keptPath(url.pathname);
+}
+
+// The answer kept as the blank page of `path` (a promise), or null when it may not be.
 function keep(path, response) {
   var control = response.headers.get("Cache-Control") || "";
-  if (!response.ok || response.redirected || !KEPT_PAGE.test(path) || /no-store/.test(control)) return null;
+  if (!response.ok || response.redirected || /no-store/.test(control)) return null;
   var copy = response.clone();
   return caches.open(PAGE_CACHE).then(function (cache) { return cache.put(path, copy); });
 }
 
-function page(request, path) {
-  return fetch(request).then(function (response) {
-    keep(path, response);
+// At install and when a page asks: the page fetched now and kept; offline, nothing (not an error).
+function fetchAndKeep(path) {
+  return fetch(path, { credentials: "same-origin", cache: "no-cache" })
+    .then(function (response) { return keep(path, response); })
+    .catch(function () { /* offline, or the server is down: another time */ });
+}
+
+function page(event, url) {
+  return fetch(event.request).then(function (response) {
+    var kept = blank(url) && keep(url.pathname, response);
+    if (kept) event.waitUntil(kept);
     return response;
   }, function () {
-    return caches.open(PAGE_CACHE).then(function (cache) {
-      return cache.match(path).then(function (hit) {
-        var edit = path.match(EDIT_PAGE);
-        if (hit || !edit) return hit;
-        return cache.match(edit[1] + "/donnes/nouvelle");
-      });
-    }).then(function (hit) { return hit || offlinePage(); });
+    return keptPage(url.pathname).then(function (hit) { return hit || offlinePage(); });
+  });
+}
+
+// The blank page kept for `path` (whatever query it was asked with); an edit page never opened
+// here: its game's deal form.
+function keptPage(path) {
+  return caches.open(PAGE_CACHE).then(function (cache) {
+    return cache.match(path).then(function (hit) {
+      var edit = path.match(EDIT_PAGE);
+      if (hit || !edit) return hit;
+      return cache.match(edit[1] + "/donnes/nouvelle");
+    });
   });
 }
 
@@ -83,14 +119,16 @@ function offlinePage() {
 }
 
 // A page asks for pages to be kept now (the sheet: itself, which the worker did not see load on a
-// first visit, and its deal form), so that they open offline even if never opened under it.
+// first visit, and its deal form), so that they open offline even if never opened under it. Only
+// blank pages: an address with a query is not kept.
 self.addEventListener("message", function (event) {
-  var paths = (event.data && event.data.keep) || [];
+  var paths = ((event.data && event.data.keep) || [])
+    .map(function (path) { return new URL(path, self.location.origin); })
+    .filter(blank)
+    .map(function (url) { return url.pathname; });
   event.waitUntil(caches.open(PAGE_CACHE).then(function (cache) {
-    return Promise.all(paths.filter(function (path) { return KEPT_PAGE.test(path); }).map(function (path) {
-      return cache.match(path).then(function (hit) {
-        return hit || fetch(path, { credentials: "same-origin" }).then(function (response) { return keep(path, response); });
-      });
+    return Promise.all(paths.map(function (path) {
+      return cache.match(path).then(function (hit) { return hit || fetchAndKeep(path); });
     }));
-  }).catch(function () { /* offline: another time */ }));
+  }));
 });

@@ -37,7 +37,7 @@ def open_sheet_ready_for_offline(page, url):
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     wait_until(
         page,
-        "() => caches.open('belote-pages').then(c => Promise.all([c.match(location.pathname),"
+        "() => caches.open('belote-blank-pages').then(c => Promise.all([c.match(location.pathname),"
         " c.match(location.pathname + '/donnes/nouvelle')])).then(kept => kept.every(Boolean))",
     )
     wait_for_the_kept_sheet(page)
@@ -82,11 +82,11 @@ def sheet_with_a_waiting_save(page, base_url, game_id):
         lambda route: route.abort("connectionfailed") if route.request.method == "POST" else route.continue_(),
     )
     page.goto(f"{base_url}/parties/{game_id}")
-    page.wait_for_function("() => window.Outbox !== undefined")
+    page.locator("#sheet-status").wait_for(state="attached")  # static/sheet_app.js has drawn the sheet
     page.click("button:has-text('Tout le monde passe')")
-    page.locator("#waiting li.waiting").wait_for()
-    page.locator('#waiting details[data-deal="5"] summary').click()  # the waiting one: its buttons
-    page.locator('#waiting details[data-deal="2"] summary').click()  # a coinche, melds, a failure
+    page.locator("#donnes li.waiting").wait_for()
+    page.locator('#donnes details[data-deal="5"] summary').click()  # the waiting one: its buttons
+    page.locator('#donnes details[data-deal="2"] summary').click()  # a coinche, melds, a failure
 
 
 def open_details(page, selector="details"):

@@ -20,7 +20,7 @@ CONTRACTS = [int(code) if code.isdigit() else code for code in CONTRACT_TITLES]
 FILL_AND_READ = """async ([cases, total]) => {
   const form = document.getElementById("deal-form");
   const { create } = await import("/static/deal_fields.js");
-  const fields = create(form, JSON.parse(form.dataset.vocabulary));
+  const fields = create(form, (await import("/static/vocabulary.js")).default);
   return cases.map(([input, defense]) => {
     fields.fill(input);
     const points = form.elements.points;

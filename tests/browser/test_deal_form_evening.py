@@ -72,6 +72,18 @@ def count_the_pile(page) -> None:
     page.wait_for_url("**/donnes/nouvelle**")
 
 
+def count_the_pile_in_the_panel(page) -> None:
+    """With JavaScript the counter is a panel over the form (static/disputes.js): the same taps, then
+    "Reporter dans la donne" fills the form in place."""
+    panel = page.locator("#counter-panel")
+    for code in PILE:
+        panel.locator(f"[data-card='{code}']").click()
+    panel.get_by_role("button", name=re.compile("Ce tas a fait le dernier pli")).click()
+    expect(panel.locator(".dispute-count")).to_contain_text("92 points")
+    panel.get_by_role("button", name="Reporter dans la donne").click()
+    expect(panel).to_have_count(0)
+
+
 def assert_the_form_is_as_left(page) -> None:
     assert page.locator("input[name=taker_player][value='0']").is_checked()
     assert page.locator("input[name=contract][value='100']").is_checked()
@@ -94,8 +106,9 @@ def test_counting_the_pile_keeps_the_melds_and_belote_entered(page, base_url, sc
     page.click("text=Annonces et belote")
     page.locator("#f-melds-A .adder", has_text="Cinquante").click()
     page.locator("#f-melds-B .adder", has_text="Belote").click()
+    page.wait_for_selector("#count-link[aria-expanded]", state="attached")  # static/disputes.js is in
     page.click("#count-link")
-    count_the_pile(page)
+    count_the_pile_in_the_panel(page)
 
     assert_the_form_is_as_left(page)
     expect(page.locator(".chips").first).to_contain_text("Cinquante")

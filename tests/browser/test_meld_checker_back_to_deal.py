@@ -103,23 +103,32 @@ def test_the_report_without_javascript(browser, base_url, screenshot):
         context.close()
 
 
-def test_the_deal_form_opens_the_checker_and_gets_its_verdict_back(page, base_url, screenshot):
-    """From the deal form itself: "Vérifier les annonces avec les cartes" sends the whole form (the
-    game's team names with it) to the checker, whose verdict comes back into the same form."""
-    game_id = create_game(page, base_url)
-    page.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")
-    page.locator("#f-taker_player label", has_text="Ana").click()
-    page.locator("#f-contract label", has_text="80").first.click()
-    page.locator("#f-mode label").nth(1).click()  # ♥
-    page.fill("#points", "100")
-    page.click("text=Annonces et belote")
-    page.click("#check-melds")
-    page.wait_for_url("**/outils/annonces?*")
-    expect(page.locator("#deck-a legend")).to_have_text("Filles — main d'un joueur")
-    expect(page.locator("input[name=mode][value='hearts']")).to_be_checked()
-    pick_the_hands(page)
-    page.get_by_role("link", name="Reporter dans la donne").click()
-    page.wait_for_url(f"**/parties/{game_id}/donnes/nouvelle?*")
-    expect_the_melds_filled(page)
-    expect(page.locator("#points")).to_have_value("100")
-    screenshot(page, "deal-form-back-from-the-meld-checker")
+def test_the_deal_form_opens_the_checker_and_gets_its_verdict_back(browser, base_url, screenshot):
+    """From the deal form itself, without JavaScript (with it, the checker is a panel of the form:
+    tests/browser/test_dispute_panels.py): "Vérifier les annonces avec les cartes" sends the whole
+    form (the game's team names with it) to the checker, whose verdict comes back into the same form."""
+    context = browser.new_context(
+        viewport=PHONE, java_script_enabled=False, is_mobile=True, has_touch=True, device_scale_factor=2
+    )
+    page = context.new_page()
+    try:
+        game_id = create_game(page, base_url)
+        page.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")
+        page.locator("#f-taker_player label", has_text="Ana").click()
+        page.locator("#f-contract label", has_text="80").first.click()
+        page.locator("#f-mode label").nth(1).click()  # ♥
+        page.fill("#points", "100")
+        page.click("text=Annonces et belote")
+        page.click("#check-melds")
+        page.wait_for_url("**/outils/annonces?*")
+        expect(page.locator("#deck-a legend")).to_have_text("Filles — main d'un joueur")
+        expect(page.locator("input[name=mode][value='hearts']")).to_be_checked()
+        pick_the_hands(page)
+        page.get_by_role("button", name="Vérifier").tap()
+        page.get_by_role("link", name="Reporter dans la donne").click()
+        page.wait_for_url(f"**/parties/{game_id}/donnes/nouvelle?*")
+        expect_the_melds_filled(page)
+        expect(page.locator("#points")).to_have_value("100")
+        screenshot(page, "deal-form-back-from-the-meld-checker")
+    finally:
+        context.close()

@@ -173,15 +173,16 @@ def test_counting_the_pile_from_the_deal_form_brings_the_points_back(page, base_
     choose(page, "contract", "80")
     choose(page, "mode", "♥")
     page.locator("#f-points label", has_text="Défense").click()  # we counted the defense's pile
-    page.click("#count-link")
-    page.wait_for_url("**/outils/compter**")
+    page.wait_for_selector("#count-link[aria-expanded]", state="attached")  # static/disputes.js is in
+    page.click("#count-link")  # the counter, a panel over the form (static/disputes.js)
+    panel = page.locator("#counter-panel")
     # The defense's pile in hearts: J♥ 20 + 9♥ 14 + A♠ 11 + J♠ 2 + 7♠ 8♠ 7♦ 8♦ 0, and the last trick 10.
     for code in ("JH", "9H", "AS", "JS", "7S", "8S", "7D", "8D"):
-        page.locator(f"#deck-cards input[value='{code}']").locator("xpath=..").click()
-    page.get_by_text("Ce tas a fait le dernier pli").click()
-    page.locator("#count-result", has_text="57 points").wait_for()
-    page.get_by_role("link", name="Reporter dans la donne").click()
-    page.wait_for_url("**/donnes/nouvelle**")
+        panel.locator(f"[data-card='{code}']").click()
+    panel.get_by_role("button", name=re.compile("Ce tas a fait le dernier pli")).click()
+    panel.locator(".dispute-count", has_text="57 points").wait_for()
+    panel.get_by_role("button", name="Reporter dans la donne").click()
+    panel.wait_for(state="detached")
 
     # Back on the form: what was tapped is still there, and the pile's 57 fill the points field.
     assert page.locator("#points").input_value() == "57"
@@ -197,7 +198,7 @@ def test_counting_the_pile_from_the_deal_form_brings_the_points_back(page, base_
 
 def test_the_deal_form_script_reads_the_rules_from_the_server(page, base_url):
     """The belotes each mode allows, a field's most and the other side's points come from the
-    form's data-vocabulary (belote/terms.py), not from the script."""
+    game's vocabulary (static/vocabulary.js, made from belote/terms.py), not from the script."""
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     create_game(page, base_url)

@@ -5,6 +5,7 @@ the API; a refusal shows the French message next to its field and saves nothing.
 
 from __future__ import annotations
 
+import json
 import secrets
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -14,6 +15,7 @@ from markupsafe import Markup
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
 from scorekeeper.belote.explain import explain
 from scorekeeper.belote.sheet import Sheet
+from scorekeeper.belote.sheet_json import sheet_to_json
 from scorekeeper.belote.terms import Team
 from scorekeeper.services import games as service
 from scorekeeper.services import lists
@@ -21,7 +23,7 @@ from scorekeeper.web.conditional import not_modified, validated_by
 from scorekeeper.web.database import get_db
 from scorekeeper.web.form_base import ConfirmForm, choices
 from scorekeeper.web.join import join_url, qr_svg
-from scorekeeper.web.sheet.deal_form import RedealForm
+from scorekeeper.web.sheet.deal_form import DealForm, RedealForm, refusal_words
 from scorekeeper.web.sheet.game_form import GameForm
 
 bp = Blueprint("sheet", __name__, url_prefix="/parties")
@@ -70,6 +72,8 @@ def show(game_id: str):
     redeal.player.choices = choices(enumerate(sheet.game.players))
     names = {Team.A: sheet.game.teams["A"], Team.B: sheet.game.teams["B"]}
     address = join_url(request, url_for("sheet.show", game_id=game_id))
+    deal_form = DealForm()  # blank: the sheet's panel (static/deal_panel.js) opens a copy for each deal
+    deal_form.set_players(sheet.game.players, sheet.game.teams)
     return render_template(
         "sheet/sheet.html",
         sheet=sheet,
@@ -79,10 +83,30 @@ def show(game_id: str):
         join_url=address,
         join_qr=Markup(qr_svg(address)),  # segno's SVG: attributes only, no style (the CSP)
         etag=etag,
-        # The API's JSON of the sheet, for the phone to keep (static/outbox.js): in the page, the
+        # The sheet's JSON, which the phone keeps (static/outbox.js) and draws the sheet from: the
         # refresh brings it with the sheet in one answer. Made safe for an attribute as |tojson is.
-        sheet_json=htmlsafe_json_dumps(sheet, dumps=service.sheet_text),
+        sheet_json=htmlsafe_json_dumps(page_sheet_json(sheet, names), dumps=compact_json),
+        form=deal_form,
+        deal=None,
+        focus=None,
+        problems=[],
+        counter_url=url_for("tools.counter"),
+        refusal_words=refusal_words(),
     )
+
+
+def page_sheet_json(sheet: Sheet, names: dict[Team, str]) -> dict:
+    """The API's JSON of the sheet, each hand with the sentences that explain its score ("why"),
+    which the page shows under the deal and the API leaves out."""
+    data = sheet_to_json(sheet)
+    for deal, hand in zip(sheet.deals, data["hands"], strict=True):
+        if deal.is_hand:
+            hand["why"] = explain(deal.hand, deal.result, names)
+    return data
+
+
+def compact_json(data: dict) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def version_or_none(value: str | None) -> int | None:

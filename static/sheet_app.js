@@ -1,0 +1,252 @@
+// The sheet as the table's app: with JavaScript, the one page of a game. Every deal is entered in
+// a panel of the page (static/deal_panel.js), scored on the phone, drawn at once with the new
+// totals (static/sheet_view.js) and kept in the outbox, which sends it in the background; editing,
+// deleting, undoing and the redeals work in place the same way. The view is always drawn from the
+// latest sheet the phone has seen (this page's, a poll's, a save's answer, the copy kept on the
+// phone), never from an older one. Without JavaScript the page is the server's and its links and
+// forms work as they always did.
+import vocabulary from "./vocabulary.js";
+import * as Outbox from "./outbox.js";
+import { create as createEngine } from "./engine.js";
+import { project } from "./projection.js";
+import { drawSheet } from "./sheet_view.js";
+import * as panel from "./deal_panel.js";
+import { watch } from "./server_watch.js";
+import { netLine } from "./net_line.js";
+
+var root = document.getElementById("sheet");
+var engine = createEngine(vocabulary);
+var game = root.dataset.game;
+var latest = JSON.parse(root.dataset.sheet);
+var etag = root.dataset.etag;
+var server = "unknown";
+var said = element("p", "flash", "");
+said.id = "sheet-status";
+said.setAttribute("role", "status");
+said.hidden = true;
+var net = element("p", "flash flash-error", "");
+net.id = "net-status";
+net.setAttribute("role", "status");
+net.hidden = true;
+var projected = null;
+
+function element(tag, className, text) {
+  var node = document.createElement(tag);
+  node.className = className;
+  node.textContent = text;
+  return node;
+}
+
+// The newer of two sheets of this game (by revision; at the same revision the page's, which has
+// each deal's "why").
+function newer(one, other) {
+  if (!other || other.id !== game) return one;
+  if (!one || other.revision > one.revision || (other.revision === one.revision && !hasWhy(one) && hasWhy(other))) {
+    return other;
+  }
+  return one;
+}
+function hasWhy(sheet) { return sheet.hands.some(function (deal) { return deal.why; }); }
+
+function entries() { return Outbox.entries(game); }
+function waiting() { return entries().filter(function (e) { return e.state === "waiting"; }); }
+
+function draw() {
+  latest = newer(latest, Outbox.knownSheet(game));
+  projected = drawSheet(root, {
+    game: latest, entries: entries(), engine: engine, words: vocabulary, project: project,
+    lines: [said, net], template: document.getElementById("deal-row"), deals: root.dataset.deals
+  });
+  drawNet();
+}
+
+function drawNet() {
+  var line = netLine(server, Outbox.status(), waiting().length, window.isSecureContext);
+  net.textContent = line;
+  net.hidden = !line;
+}
+
+// The confirmation of an action, with the totals: both in view, and read out (role=status).
+function say(message) {
+  said.textContent = message;
+  said.hidden = !message;
+  window.scrollTo(0, 0);
+}
+
+function teamsLine(scores) {
+  return latest.teams.A + " +" + scores.A + ", " + latest.teams.B + " +" + scores.B;
+}
+
+// --- the deal panel ----------------------------------------------------------------------
+
+function totalsLine() {
+  return latest.teams.A + " " + projected.totals.A + " · " + latest.teams.B + " " + projected.totals.B;
+}
+
+function saved(entry, result) {
+  Outbox.add(entry); // kept on the phone before anything is sent
+  panel.close();
+  draw();
+  var done = entry.op === "edit" ? " modifiée : " : " enregistrée : ";
+  say("Donne " + entry.number + done + teamsLine(result.scores) + ".");
+  focusNext();
+}
+
+function openNew() {
+  var number = Outbox.nextNumber(game) || latest.hands.length + 1;
+  panel.open({
+    title: "Donne " + number,
+    meta: latest.players[projected.dealer] + " distribue · " + totalsLine(),
+    edit: null,
+    number: function () { return number; },
+    onSave: saved,
+    onClose: focusNext
+  });
+}
+
+function openEdit(number) {
+  var deal = latest.hands[number - 1];
+  if (!deal || deal.kind !== "hand") return false;
+  panel.open({
+    title: "Modifier la donne " + number,
+    meta: latest.players[deal.dealer] + " distribuait · " + totalsLine(),
+    edit: { number: number, version: deal.version, input: deal.input },
+    onSave: saved,
+    onClose: focusNext
+  });
+  return true;
+}
+
+function focusNext() {
+  var next = document.getElementById(projected && projected.winner ? "rematch" : "new-deal");
+  if (next) next.focus({ preventScroll: true });
+}
+
+document.getElementById("new-deal").addEventListener("click", function (event) {
+  event.preventDefault();
+  openNew();
+});
+
+root.addEventListener("click", function (event) {
+  var edit = event.target.closest("a.edit-deal");
+  if (edit) {
+    var number = parseInt(edit.closest("details").dataset.deal, 10);
+    if (openEdit(number)) event.preventDefault();
+    return;
+  }
+  var target = event.target.closest("button[data-action]");
+  if (!target) return;
+  var key = target.dataset.key;
+  var action = target.dataset.action;
+  if (action === "discard" && window.confirm("Abandonner cette saisie ? Elle ne sera jamais envoyée.")) {
+    var held = entries().filter(function (e) { return e.key === key && e.state === "conflict"; }).length;
+    if (held) Outbox.resolveConflict(key, "discard"); else Outbox.discard(key);
+    say("Saisie abandonnée.");
+  } else if (action === "resend") {
+    Outbox.resolveConflict(key, "next");
+    say("Donne renvoyée comme donne suivante.");
+  } else if (action === "flush") {
+    Outbox.flush();
+  }
+});
+
+// --- redeals, delete, undo: through the outbox -------------------------------------------
+
+root.addEventListener("submit", function (event) {
+  var form = event.target;
+  var button = event.submitter;
+  var action = (button && button.getAttribute("formaction")) || form.getAttribute("action") || "";
+  var entry = null;
+  var message = "";
+  if (/\/revanche$/.test(action)) {
+    if (!waiting().length) return; // the server's answer: the new game's sheet
+    event.preventDefault();
+    say("La revanche s'ouvrira une fois les donnes de cette partie envoyées au serveur.");
+    return;
+  }
+  if (/\/redonne$/.test(action)) {
+    var body = { reason: button ? button.value : "all_pass" };
+    if (body.reason !== "all_pass") {
+      var chosen = form.querySelector('[name="player"]:checked');
+      if (!chosen) {
+        event.preventDefault();
+        say("Redonne non enregistrée : dites qui l'a demandée.");
+        return;
+      }
+      body.player = parseInt(chosen.value, 10);
+    }
+    body.number = Outbox.nextNumber(game) || latest.hands.length + 1;
+    entry = { op: "redeal", number: body.number, body: body };
+    message = "Donne " + body.number + " : redonne (" + vocabulary.redeal_reasons[body.reason] + ").";
+  } else if (/\/supprimer$/.test(action)) {
+    var number = parseInt(action.match(/donnes\/(\d+)\//)[1], 10);
+    entry = { op: "delete", number: number, version: parseInt(button.value, 10) };
+    message = "Donne " + number + " supprimée.";
+  } else if (/\/annuler$/.test(action)) {
+    event.preventDefault();
+    var mine = entries();
+    if (mine.length) { // the last save has not left the phone: undoing it is forgetting it
+      Outbox.discard(mine[mine.length - 1].key);
+      say("Dernière saisie en attente abandonnée.");
+      return;
+    }
+    entry = { op: "undo" };
+    message = "Dernière action annulée.";
+  }
+  if (!entry) return;
+  event.preventDefault();
+  entry.game = game;
+  Outbox.add(entry);
+  say(message);
+  focusNext();
+});
+
+// --- the server and the outbox -----------------------------------------------------------
+
+var poller = watch(location.pathname, game, function () { return etag; }, function (state, sheet, pageEtag) {
+  var was = server;
+  server = state;
+  if (sheet) {
+    etag = pageEtag;
+    Outbox.remember(sheet);
+    latest = newer(latest, sheet);
+  }
+  if (state === "up" && was !== "up") Outbox.flush(); // the server answers again: send now
+  if (sheet) draw(); else drawNet();
+});
+
+Outbox.listen(function (event) {
+  if (event.sent && event.sent.game === game) {
+    server = "up";
+    if (event.message) say(event.message);
+    if (!waiting().length) poller.now(); // all landed: the server's page (and its "why") now
+  }
+  draw();
+});
+
+// Leaving the page while a save waits: asked first (offline, the page may not open again).
+window.addEventListener("beforeunload", function (event) {
+  if (!waiting().length) return;
+  event.preventDefault();
+  event.returnValue = "";
+});
+
+// Back from the deal form's page (#enregistree-N, #modifiee-N: no element, so no scroll): what the
+// deal gave, with the totals.
+function cameBack() {
+  var back = /^#(enregistree|modifiee)-(\d+)$/.exec(location.hash);
+  var deal = back && projected.deals[parseInt(back[2], 10) - 1];
+  if (deal) say("Donne " + back[2] + (back[1] === "modifiee" ? " modifiée : " : " enregistrée : ") + teamsLine(deal.scores) + ".");
+}
+
+draw();
+cameBack();
+Outbox.remember(latest); // the newest known, kept for the deal form page and a reload offline
+
+// The service worker, where there is one (a secure page), keeps this sheet and its deal form now,
+// so that both open offline even on a first visit it did not see load.
+if (navigator.serviceWorker && window.isSecureContext) {
+  navigator.serviceWorker.ready.then(function (registration) {
+    registration.active.postMessage({ keep: [location.pathname, location.pathname + "/donnes/nouvelle"] });
+  });
+}

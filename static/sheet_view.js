@@ -1,0 +1,159 @@
+// The sheet as the phone knows it: the latest sheet it has seen (the server's JSON) with the saves
+// still waiting in the outbox, projected (static/projection.js), drawn into #sheet-body in
+// _deals.html's order: totals (with how many saves wait), the two status lines, who deals or who
+// won, what needs the player (a 409, a refusal), the rows. The controls outside (+ Nouvelle donne,
+// the redeals, undo, Revanche) are shown as the projected game allows. Text only, never markup.
+import { drawRow } from "./sheet_rows.js";
+
+function element(tag, className, text) {
+  var node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function button(text, action, key, danger) {
+  var node = element("button", "secondary" + (danger ? " danger" : ""), text);
+  node.type = "button";
+  node.dataset.action = action;
+  if (key) node.dataset.key = key;
+  return node;
+}
+
+function plural(count, one, many) { return count + " " + (count > 1 ? many : one); }
+
+function what(game, words, body) {
+  if (!body || body.contract === undefined) return words.redeal_reasons[body && body.reason] || "";
+  var who = body.taker_player === undefined || body.taker_player === null
+    ? game.teams[body.taker] : game.players[body.taker_player];
+  var badge = words.coinche_badges[body.coinche || "none"];
+  return words.contract_titles[body.contract] + " " + words.mode_symbols[body.mode] + (badge ? " " + badge : "") +
+    " " + who;
+}
+
+function scoresText(game, scores) {
+  return scores ? " (" + game.teams.A + " " + scores.A + ", " + game.teams.B + " " + scores.B + ")" : "";
+}
+
+// A save held for the player: another phone's deal under its number (409), or a refusal.
+function notice(game, words, entry, engine) {
+  var box = element("div", "notice" + (entry.state === "waiting" ? "" : " held"));
+  var text;
+  if (entry.state === "conflict") {
+    var taken = entry.existing || {};
+    var yours = null;
+    if (entry.op === "hand") {
+      try { yours = engine.scoreBody(withoutPlayer(entry.body), game.rules).scores; } catch (refused) { yours = null; }
+    }
+    text = "La donne " + taken.number + " a déjà été enregistrée par un autre téléphone : " +
+      what(game, words, taken.input || taken) + scoresText(game, taken.scores) + ". La vôtre, " +
+      what(game, words, entry.body) + scoresText(game, yours) + ", n'a pas été enregistrée.";
+  } else {
+    var mine = entry.op === "undo" ? "Annulation de la dernière action"
+      : entry.op === "delete" ? "Suppression de la donne " + entry.number
+        : entry.op === "edit" ? "Modification de la donne " + entry.number + " (" + what(game, words, entry.body) + ")"
+          : "Donne " + what(game, words, entry.body);
+    text = mine + (entry.state === "refused" ? " : refusée par le serveur. " + (entry.error || "")
+      : " : en attente d'envoi.");
+  }
+  box.appendChild(element("p", "", text));
+  if (entry.state === "conflict") box.appendChild(button("L'enregistrer comme donne suivante", "resend", entry.key));
+  box.appendChild(button("Abandonner", "discard", entry.key, true));
+  return box;
+}
+
+function withoutPlayer(body) {
+  var copy = {};
+  Object.keys(body || {}).forEach(function (k) { if (k !== "number" && k !== "taker_player") copy[k] = body[k]; });
+  return copy;
+}
+
+function totals(body, game, projected, waiting) {
+  var card = body.querySelector(".totals");
+  ["A", "B"].forEach(function (team, i) {
+    card.querySelectorAll(".team-name")[i].textContent = game.teams[team];
+    card.querySelector('[data-total="' + team + '"]').textContent = projected.totals[team];
+    var bar = card.querySelectorAll("progress")[i];
+    bar.max = game.target;
+    bar.value = Math.min(projected.totals[team], game.target);
+    card.querySelectorAll(".total")[i].classList.toggle("winner", projected.winner === team);
+  });
+  var note = card.querySelector("#pending-note");
+  if (!note) {
+    note = element("p", "pending-note");
+    note.id = "pending-note";
+    card.insertBefore(note, card.querySelector(".target"));
+  }
+  var deals = waiting.filter(function (e) { return e.op === "hand" || e.op === "redeal"; }).length;
+  note.hidden = !waiting.length;
+  note.textContent = deals === waiting.length
+    ? "dont " + plural(deals, "donne pas encore envoyée", "donnes pas encore envoyées")
+    : "dont " + plural(waiting.length, "saisie pas encore envoyée", "saisies pas encore envoyées");
+  return card;
+}
+
+function where(game, projected, waiting) {
+  if (!projected.winner) {
+    var line = element("p", "dealer", "Prochaine donne : ");
+    line.appendChild(element("strong", "", game.players[projected.dealer]));
+    line.appendChild(document.createTextNode(" distribue"));
+    return line;
+  }
+  var loser = projected.winner === "A" ? "B" : "A";
+  var banner = element("p", "banner");
+  banner.setAttribute("role", "status");
+  banner.appendChild(element("strong", "", "Partie gagnée par " + game.teams[projected.winner]));
+  banner.appendChild(document.createTextNode(", " + projected.totals[projected.winner] + " à " +
+    projected.totals[loser] + " (+" + (projected.totals[projected.winner] - projected.totals[loser]) + ")" +
+    (waiting.length ? ", une fois les saisies envoyées." : ".")));
+  return banner;
+}
+
+// view: {game: the latest sheet's JSON, entries: the outbox's entries of the game, engine, words,
+// project, lines: [#sheet-status, #net-status], template: <template id="deal-row">, deals: the
+// deals' address}. Returns the projection drawn.
+export function drawSheet(root, view) {
+  var body = root.querySelector("#sheet-body");
+  var game = view.game;
+  var projected = view.project(game, view.entries, view.engine);
+  var waiting = view.entries.filter(function (e) { return e.state === "waiting"; });
+  var parts = [totals(body, game, projected, waiting)].concat(view.lines, [where(game, projected, waiting)]);
+  if (projected.notices.length) {
+    var box = element("section", "card waiting-box");
+    box.setAttribute("aria-label", "Saisies à décider");
+    projected.notices.forEach(function (entry) { box.appendChild(notice(game, view.words, entry, view.engine)); });
+    parts.push(box);
+  }
+  if (projected.deals.length) {
+    var head = element("div", "deals-head");
+    head.setAttribute("aria-hidden", "true");
+    ["N°", "Contrat", game.teams.A, game.teams.B].forEach(function (text) { head.appendChild(element("span", "", text)); });
+    parts.push(head);
+  }
+  var remove = body.querySelector("#delete-deal") || element("form");
+  remove.id = "delete-deal";
+  remove.method = "post";
+  remove.hidden = true;
+  parts.push(remove);
+  var list = element("ol", "deals");
+  list.id = "donnes";
+  var number = 0;
+  projected.deals.forEach(function (deal) {
+    if (!deal.pending) number += 1;
+    list.appendChild(drawRow(view.template, deal, game, view.words, view.deals, !deal.pending && number === deal.number));
+  });
+  parts.push(list);
+  if (!projected.deals.length) parts.push(element("p", "muted", "Aucune donne pour l'instant."));
+  var open = Array.prototype.map.call(body.querySelectorAll("details[open]"), function (d) { return d.dataset.deal; });
+  body.replaceChildren.apply(body, parts);
+  open.forEach(function (deal) {
+    var details = body.querySelector('details[data-deal="' + deal + '"]');
+    if (details) details.open = true;
+  });
+  var won = !!projected.winner;
+  root.querySelector("#new-deal-bar").hidden = won;
+  root.querySelector("#rematch-form").hidden = !won;
+  root.querySelector("#redeals").hidden = won;
+  root.querySelector("#undo-form").hidden = !(game.revision || waiting.length);
+  return projected;
+}
