@@ -14,13 +14,10 @@ Worked on paper from docs/scoring.md ("A numeric contract", rounding to the near
 
 from __future__ import annotations
 
-import pytest
-
 from tests.browser.conftest import PHONE
 from tests.browser.helpers import new_phone
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
-UNTIL_THE_SHEET_APP = pytest.mark.xfail(reason="until the sheet app (#23) lands", strict=False)
 THUMB_SHARE = 0.4  # the bottom 40 % of the screen, where a thumb reaches holding the phone
 
 
@@ -42,7 +39,6 @@ def main_frame_navigations(page) -> list:
     return seen
 
 
-@UNTIL_THE_SHEET_APP
 def test_a_plain_made_contract_costs_five_taps_and_its_digits(browser, server, client):
     game_id = client.post("/api/v1/games", json={"players": PLAYERS}).get_json()["id"]
     context, page = new_phone(browser)
@@ -97,7 +93,6 @@ def a_long_game(client) -> str:
     return game_id
 
 
-@UNTIL_THE_SHEET_APP
 def test_new_deal_is_within_the_thumbs_reach_on_a_long_game(browser, server, client):
     game_id = a_long_game(client)
     context, page = new_phone(browser)
