@@ -71,7 +71,6 @@ TAKER_POINTS = 100
 SCORES = {0: (180, 60), 1: (60, 180)}  # by taker seat: Ana (A), Bruno (B)
 WAIT_MS = 30_000
 DEAL_LIMIT_S = 180  # the watchdog: a deal that takes longer stops the bench (a page call never answered)
-CPU_RATES = (1, 4)
 
 # Every document of the phone: t0 at the tap on #save, t1 at the frame after the totals show the
 # values the bench expects (sessionStorage "bench.save": {armed, A, B, t0, sheet, panel}).
@@ -438,6 +437,7 @@ def main() -> int:
     parser.add_argument("--per-game", type=int, default=10, help="deals measured per game")
     parser.add_argument("--prefill", type=int, default=6, help="deals on each game's sheet before")
     parser.add_argument("--origins", default="plain,secure", help="plain (no service worker), secure, or both")
+    parser.add_argument("--rates", default="1,4", help="the CPU throttling rates, e.g. 1 or 1,4")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -445,7 +445,7 @@ def main() -> int:
         Case(origin, offline, rate)
         for origin in args.origins.split(",")
         for offline in (False, True)
-        for rate in CPU_RATES
+        for rate in (int(rate) for rate in args.rates.split(","))
     ]
     with tempfile.TemporaryDirectory(prefix="belote-save-paint-") as folder:
         database = str(Path(folder) / "save_paint.db")
