@@ -11,6 +11,7 @@ before each test. A test that needs its own configuration builds its own app (`m
 from __future__ import annotations
 
 import copy
+import os
 import shutil
 from pathlib import Path
 
@@ -95,3 +96,14 @@ def db(app):
     database = connect(app.config["DATABASE"])
     yield database
     database.close()
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    """Node.js, which runs the pages' modules in the differential tests (.ci/run installs it)."""
+    path = shutil.which("node")
+    if path is None:
+        if os.environ.get("CI"):
+            pytest.fail("node is missing: .ci/run installs Debian's nodejs")
+        pytest.skip("node is not installed (apt-get install -y nodejs)")
+    return path

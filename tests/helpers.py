@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
 from html import unescape
+from pathlib import Path
+from typing import Any
 
 from hypothesis import settings
 from werkzeug.security import generate_password_hash
+
+from scorekeeper.web.vocabulary import script_vocabulary
 
 DEFAULT_EXAMPLES = settings.get_profile("default").max_examples
 
@@ -80,3 +86,19 @@ def login(client, password=PASSWORD, next_path="/", address="192.0.2.1"):
     return client.post(
         "/connexion", data={"password": password, "next": next_path}, environ_base={"REMOTE_ADDR": address}
     )
+
+
+def vocabulary_json() -> Any:
+    """script_vocabulary() as the page gets it (static/vocabulary.js): objects' keys sorted."""
+    return json.loads(json.dumps(script_vocabulary(), sort_keys=True))
+
+
+def run_node(node: str, runner: Path, payload: dict, answers: int) -> list:
+    """`runner` (a script of tests/js/) fed `payload` as JSON on stdin: its JSON answer, `answers` long."""
+    done = subprocess.run(
+        [node, str(runner)], input=json.dumps(payload), capture_output=True, text=True, encoding="utf-8", timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert len(found) == answers
+    return found

@@ -117,7 +117,7 @@ def test_a_past_game_is_read_only_with_every_breakdown_and_a_chart(client, db):
     assert page.count('class="breakdown"') == 3
     assert "Points faits arrondis (92 → 90)" in page and "Capot fait" in page
     assert 'class="why"' in page  # the explanations, as on the live sheet
-    assert "Modifier" not in page and "Supprimer" not in page and "src=\"/static/sheet_app.js" not in page
+    assert "Modifier" not in page and "Supprimer" not in page and 'src="/static/sheet_app.js' not in page
     assert "samedi 17 mai 2025" in page
     svg = page[page.index("<svg") : page.index("</svg>")]
     assert 'viewBox="0 0 360 230"' in svg and 'width="100%"' in svg

@@ -26,13 +26,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_engine_differential import node, vocabulary  # noqa: F401 (node: a fixture)
 
 from scorekeeper.belote.cards import DECK, HAND_SIZE, Rank, Suit, parse_cards, pile_points
 from scorekeeper.belote.melds import CARRE_RANKS, compare_hands
 from scorekeeper.belote.terms import Mode, Team
 from scorekeeper.web.tools.routes import _check, _reported, _team_words, _verdict, deal_fields
-from tests.helpers import examples
+from tests.helpers import examples, run_node
+from tests.helpers import vocabulary_json as vocabulary
 
 ROOT = Path(__file__).resolve().parents[1]
 CARDS = ROOT / "static" / "cards.js"
@@ -50,7 +50,7 @@ RANKS = list(Rank)
 NAMES = [{"A": "Filles", "B": "Garçons"}, {"A": "", "B": ""}, {"A": "Nous", "B": ""}, {"A": "Les « As »", "B": "Eux"}]
 
 
-def run_js(node: str, cases: list[dict], source: str | None = None) -> list[dict]:  # noqa: F811
+def run_js(node: str, cases: list[dict], source: str | None = None) -> list[dict]:
     """Each case answered by static/cards.js (`source`: its text, the file's by default)."""
     payload = {
         "source": source if source is not None else CARDS.read_text(encoding="utf-8"),
@@ -58,13 +58,7 @@ def run_js(node: str, cases: list[dict], source: str | None = None) -> list[dict
         "vocabulary": vocabulary(),
         "cases": cases,
     }
-    done = subprocess.run(
-        [node, str(RUNNER)], input=json.dumps(payload), capture_output=True, text=True, encoding="utf-8", timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    answers = json.loads(done.stdout)
-    assert len(answers) == len(cases)
-    return answers
+    return run_node(node, RUNNER, payload, len(cases))
 
 
 def check_json(codes: list[str], mode: Mode):
@@ -168,7 +162,7 @@ def all_cases() -> tuple[list[dict], list[dict]]:
     return cases, [run_python(case) for case in cases]
 
 
-def differences(node: str, source: str | None = None, first: int | None = None) -> list[tuple]:  # noqa: F811
+def differences(node: str, source: str | None = None, first: int | None = None) -> list[tuple]:
     """The cases (the `first` of each kind only, if given) where the JavaScript answers otherwise."""
     cases, expected = all_cases()
     if first is not None:
@@ -233,7 +227,7 @@ def test_the_random_cases_cover_what_they_should():
     assert {pair["verdict"].split(" ")[0] for pair in pairs} >= {"Annonces", "L'équipe", "Aucune"}
 
 
-def test_the_javascript_cards_answer_as_the_python(node):  # noqa: F811
+def test_the_javascript_cards_answer_as_the_python(node):
     found = differences(node)
     assert not found, show(found)
 
@@ -250,7 +244,7 @@ MUTATIONS = {
 
 
 @pytest.mark.parametrize("name", MUTATIONS)
-def test_a_planted_bug_is_found(node, name):  # noqa: F811
+def test_a_planted_bug_is_found(node, name):
     original, planted = MUTATIONS[name]
     source = CARDS.read_text(encoding="utf-8")
     assert source.count(original) == 1, f"{original!r} must be in static/cards.js exactly once"
@@ -259,7 +253,7 @@ def test_a_planted_bug_is_found(node, name):  # noqa: F811
     assert found, f"the comparison misses {name}"
 
 
-def test_the_module_loads_in_node_and_sets_no_global(node):  # noqa: F811
+def test_the_module_loads_in_node_and_sets_no_global(node):
     """The module gives its API to an import, as a page imports it, and sets no global."""
     script = f"""
         import(process.argv[1]).then(function (module) {{

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import contextvars
 import gzip
-import json
 import hashlib
+import json
 import re
 import shutil
 from html import unescape

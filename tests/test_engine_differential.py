@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import random
-import shutil
 import subprocess
 from pathlib import Path
 from types import SimpleNamespace
@@ -52,7 +50,7 @@ from scorekeeper.belote.terms import (
     Team,
 )
 from scorekeeper.web.api.score import result_to_json
-from scorekeeper.web.vocabulary import script_vocabulary
+from tests.helpers import run_node, vocabulary_json
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ROOT / "static" / "engine.js"
@@ -78,19 +76,7 @@ def game_rules(rules: dict | None) -> Rules | None:
     return parse_rules(rules) if rules is not None else None
 
 
-@pytest.fixture(scope="module")
-def node() -> str:
-    path = shutil.which("node")
-    if path is None:
-        if os.environ.get("CI"):
-            pytest.fail("node is missing: .ci/run installs Debian's nodejs")
-        pytest.skip("node is not installed (apt-get install -y nodejs)")
-    return path
-
-
-def vocabulary() -> Any:
-    """script_vocabulary() as the deal form's `tojson` renders it: objects' keys sorted."""
-    return json.loads(json.dumps(script_vocabulary(), sort_keys=True))
+vocabulary = vocabulary_json
 
 
 def run_js(node: str, cases: list[dict], source: str | None = None) -> list[dict]:
@@ -100,13 +86,7 @@ def run_js(node: str, cases: list[dict], source: str | None = None) -> list[dict
         "vocabulary": vocabulary(),
         "cases": cases,
     }
-    done = subprocess.run(
-        [node, str(RUNNER)], input=json.dumps(payload), capture_output=True, text=True, encoding="utf-8", timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    answers = json.loads(done.stdout)
-    assert len(answers) == len(cases)
-    return answers
+    return run_node(node, RUNNER, payload, len(cases))
 
 
 def run_python(case: dict) -> dict:

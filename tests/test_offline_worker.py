@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextvars
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -93,7 +92,9 @@ def test_it_lists_every_static_file_and_each_one_is_there(app, client):
     listed = files_of(worker(client))
     assert len(listed) == len(set(listed))
     assert paths_of(listed) == every_static_file(app.static_folder)
-    assert {"/static/engine.js", "/static/outbox.js", "/static/sheet_app.js", "/static/vocabulary.js"} <= paths_of(listed)
+    assert {"/static/engine.js", "/static/outbox.js", "/static/sheet_app.js", "/static/vocabulary.js"} <= paths_of(
+        listed
+    )
     assert all(re.search(r"\?v=[0-9a-f]+$", url) for url in listed)  # the addresses the pages use
     for url in listed:  # cache.addAll() refuses the whole install for one missing file
         with client.get(url) as response:
@@ -176,16 +177,6 @@ PRECACHED = re.compile(r"^var PRECACHED_PAGES = (\[.*\]);$", re.MULTILINE)
 # A deal form as it comes back from the card counter (or as any link can give it): Ana's 80 ♥,
 # 150 points and a carré de valets for Nous, the fields of an entry that may be abandoned.
 FILLED = "?contract=80&mode=hearts&taker_player=0&points=150&team=takers&melds_A_carre_J=1"
-
-
-@pytest.fixture(scope="module")
-def node() -> str:
-    path = shutil.which("node")
-    if path is None:
-        if os.environ.get("CI"):
-            pytest.fail("node is missing: .ci/run installs Debian's nodejs")
-        pytest.skip("node is not installed (apt-get install -y nodejs)")
-    return path
 
 
 def answers_of(phone: Phone, addresses: list[str]) -> dict[str, dict]:
