@@ -270,3 +270,43 @@ def test_a_waiting_save_can_be_abandoned_and_is_never_sent(browser, server, clie
         assert [hand["kind"] for hand in hands] == ["hand", "hand", "redeal"]
     finally:
         context.close()
+
+
+def test_with_no_service_worker_the_open_sheet_takes_each_deal_in_its_panel_and_sends_them_later(
+    browser, server, client
+):
+    """The same LAN, the sheet open when the Wi-Fi drops (issue 23: the sheet is the game's one page,
+    nothing navigates): each deal is entered in its panel, drawn waiting with the totals it gives,
+    the phone says it has no network; back online, both land in order. Deal 4 as above: 750 / 310."""
+    game_id = new_game(client)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, service_workers="block"
+    )
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/parties/{game_id}")
+        wait_for_the_kept_sheet(page)
+        context.set_offline(True)
+        enter_deal_3(page)
+        assert totals(page) == (510, 310)
+        page.locator("#net-status", has_text="Ce téléphone n'a plus de réseau").wait_for()
+        open_the_deal_form(page)
+        assert page.locator("#panel-title").inner_text() == "Donne 4"
+        page.locator("#f-taker_player label", has_text="Bruno").click()
+        page.locator("#f-contract label", has_text="80").first.click()
+        page.locator("#f-mode label").nth(0).click()  # ♠
+        page.fill("#points", "40")  # failed: A 160 + 80 = 240, B 0
+        page.click("#save")
+        page.locator("#donne-4.waiting").wait_for()
+        assert totals(page) == (750, 310)
+        assert page.locator("#pending-note").inner_text() == "dont 2 donnes pas encore envoyées"
+        assert kept_entries(page) == 2
+
+        context.set_offline(False)
+        wait_until(page, ALL_SENT)
+        hands = client.get(f"/api/v1/games/{game_id}").get_json()["hands"]
+        assert [hand["input"]["taker_points"] for hand in hands] == [92, 100, 110, 40]
+        assert totals(page) == (750, 310)
+        assert page.locator("#net-status").is_hidden()
+    finally:
+        context.close()
