@@ -307,6 +307,6 @@ def test_with_no_service_worker_the_open_sheet_takes_each_deal_in_its_panel_and_
         hands = client.get(f"/api/v1/games/{game_id}").get_json()["hands"]
         assert [hand["input"]["taker_points"] for hand in hands] == [92, 100, 110, 40]
         assert totals(page) == (750, 310)
-        assert page.locator("#net-status").is_hidden()
+        page.locator("#net-status").wait_for(state="hidden")  # once the sheet's refresh hears the server
     finally:
         context.close()
