@@ -4,7 +4,8 @@
 - A deal form reached with a query string (back from the card counter, or any link) is never
   the offline copy: offline, "a new deal" is the blank form.
 - The kept deal form takes its number, dealer and names from the latest sheet the phone saw.
-- The counter and the meld checker open offline on a phone that never opened them.
+- The counter and the meld checker open offline on a phone that never opened them: in place in the
+  deal form (static/disputes.js, no request), and their own pages (the no-JS path) from the cache.
 
 The game: Ana, Bruno, Chloé, David; Ana deals first (docs/api.md: `dealer` 0), so Chloé deals
 deal 3 and David deal 4. Deals 1 and 2 are recorded through the API before the phone opens it.
@@ -50,6 +51,16 @@ def assert_blank(page):
     assert chosen == ["coinche=none", "points_team=takers"]  # the form's defaults: no taker, contract, trump
 
 
+def counter_page_address(page) -> str:
+    """Where "Compter les plis" takes the deal form without JavaScript (a GET of the form to the
+    counter page, the form's fields as the query): with it the tools open in place instead."""
+    return page.evaluate(
+        "() => { const form = document.getElementById('deal-form');"
+        " const to = new URL(document.getElementById('count-link').formAction);"
+        " to.search = new URLSearchParams(new FormData(form)).toString(); return to.href; }"
+    )
+
+
 def kept_hands(page, game_id) -> int:
     return page.evaluate(
         "game => (JSON.parse(localStorage.getItem('belote.sheets') || '{}')[game] || {sheet: {hands: []}})"
@@ -74,7 +85,7 @@ def test_after_the_counter_round_trip_a_new_deal_offline_is_blank_and_has_the_ri
         page.locator("#f-mode label").nth(1).click()  # ♥
         page.click("text=Annonces et belote")
         page.locator("#f-melds-A button.adder", has_text="Carré V").click()
-        page.click("#count-link")
+        page.goto(counter_page_address(page))  # the round trip through the counter's page, as without JS
         page.wait_for_url("**/outils/compter?**")
         for code in PILE:
             page.locator(f"#deck-cards input[value='{code}']").locator("xpath=..").click()
@@ -146,8 +157,23 @@ def test_the_counter_and_the_meld_checker_open_offline_on_a_phone_that_never_ope
         context.set_offline(True)
         page.goto(sheet_url + "/donnes/nouvelle")
         wait_for_the_script(page)
-        page.click("#count-link")  # the form's fields as a query: the blank counter answers
-        page.wait_for_url("**/outils/compter?**")
+        page.wait_for_selector("#count-link[aria-expanded]", state="attached")  # disputes.js has attached
+        page.click("#count-link")  # in place, computed on the phone
+        counter = page.locator("dialog#counter-panel")
+        counter.wait_for()
+        assert counter.locator("h2").inner_text() == "Compter les plis"
+        assert counter.locator("button.dispute-card").count() == 32
+        page.keyboard.press("Escape")
+        counter.wait_for(state="detached")
+        page.click("text=Annonces et belote")
+        page.click("#check-melds")
+        checker = page.locator("dialog#melds-panel")
+        checker.wait_for()
+        assert checker.locator("h2").inner_text() == "Vérifier les annonces"
+        assert checker.locator("button.dispute-card").count() == 64  # a deck for each hand
+        page.keyboard.press("Escape")
+        checker.wait_for(state="detached")
+        page.goto(counter_page_address(page))  # the form's fields as a query: the blank counter answers
         assert page.locator("h1").inner_text() == "Compter les plis"
         assert page.locator("#deck-cards label.pc").count() == 32
         page.goto(f"{server.url}/outils/annonces")

@@ -2,6 +2,8 @@
 donne" for deal 1 and enter it; the second to save is told what the first recorded, and chooses.
 Since issue 12 the deal goes through the phone's outbox: the sheet shows the choice (the page
 without JavaScript, templates/sheet/deal_taken.html, is tested in tests/test_deal_numbers.py).
+Deal 1 is entered in the sheet's deal panel ("+ Nouvelle donne", issue 23), deal 2 on the deal
+form's own page (a link, the service worker's copy), which still saves through the outbox.
 
 Scores from docs/scoring.md's example 1: A takes 80 ♥ with 92 points: 170 / 70. With 100 points:
 A 100 + 80 = 180, B 62 → 60.
@@ -9,7 +11,9 @@ A 100 + 80 = 180, B 62 → 60.
 
 from __future__ import annotations
 
-from tests.browser.helpers import new_phone
+from tests.browser.helpers import new_phone, wait_until
+
+NONE_KEPT = "() => import('/static/outbox.js').then(outbox => outbox.entries().length === 0)"
 
 
 def enter_hand(page, points: str) -> None:
@@ -20,8 +24,15 @@ def enter_hand(page, points: str) -> None:
 
 
 def totals(page) -> tuple[int, int]:
-    # visible: while a save waits the sheet as it will be (#waiting) hides the server's
+    # visible: while the deal panel is open the sheet is hidden
     return tuple(int(page.locator(f'[data-total="{team}"] >> visible=true').inner_text()) for team in "AB")
+
+
+def open_the_panel(page, sheet_url) -> None:
+    page.goto(sheet_url)
+    page.locator("#sheet-status").wait_for(state="attached")  # static/sheet_app.js has drawn the sheet
+    page.click("#new-deal")
+    page.locator("#deal-panel #deal-form").wait_for()
 
 
 def test_the_second_phone_to_save_deal_1_is_asked_and_records_nothing_unless_it_says_so(
@@ -31,27 +42,32 @@ def test_the_second_phone_to_save_deal_1_is_asked_and_records_nothing_unless_it_
     (context_a, phone_a), (context_b, phone_b) = new_phone(browser), new_phone(browser)
     phone_b.on("dialog", lambda dialog: dialog.accept())  # "Abandonner cette saisie ?"
     try:
+        sheet_url = f"{base_url}/parties/{game_id}"
         for phone in (phone_a, phone_b):
-            phone.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")
-            assert phone.locator("h1").inner_text() == "Donne 1"
+            open_the_panel(phone, sheet_url)
+            assert phone.locator("#panel-title").inner_text() == "Donne 1"
         enter_hand(phone_a, "92")
         enter_hand(phone_b, "100")
         phone_a.click("#save")
-        phone_a.wait_for_url(f"**/parties/{game_id}*")
+        phone_a.locator("#deal-panel").wait_for(state="detached")
+        wait_until(phone_a, NONE_KEPT)  # landed
         assert totals(phone_a) == (170, 70)
 
         # The outbox sends phone B's deal 1; the server answers 409 with the deal already there,
         # and the sheet shows both, the player's deal kept on the phone until they choose.
         phone_b.click("#save")
-        phone_b.wait_for_url(f"**/parties/{game_id}")
+        phone_b.locator("#deal-panel").wait_for(state="detached")
         notice = phone_b.locator(".waiting-box .notice.held")
         said = " ".join(notice.inner_text().split())
         assert (
             "La donne 1 a déjà été enregistrée par un autre téléphone : 80 ♥ Chloé (Nous 170, Eux 70). "
             "La vôtre, 80 ♥ Chloé (Nous 180, Eux 60), n'a pas été enregistrée."
         ) in said
+        # what the server has, once the sheet's refresh brings phone A's deal; the held deal counts for nothing
+        phone_b.locator('#donne-1:not(.waiting) [aria-label*="Chloé fait"]').wait_for()
         screenshot(phone_b, "deal-taken")
-        assert totals(phone_b) == (170, 70)  # what the server has; the held deal counts for nothing
+        assert totals(phone_b) == (170, 70)
+        assert phone_b.locator("#donnes > li").count() == 1
         phone_b.goto(base_url + "/")  # every other page says it waits, and leads back to it
         phone_b.locator(".waiting-elsewhere", has_text="1 saisie en attente d'envoi pour une partie").click()
         phone_b.click("text=Voir sa feuille")
