@@ -16,8 +16,6 @@ import json
 import re
 import urllib.request
 
-MAX_SHEET_BYTES = 60 * 1024
-
 
 def totals(page) -> tuple[int, int]:
     return (
@@ -147,14 +145,15 @@ def test_the_sheet_is_light_fits_a_phone_and_has_big_tap_targets(page, base_url)
         )
         urllib.request.urlopen(request).close()
 
-    sizes: dict[str, int] = {}
-    page.on("response", lambda response: sizes.__setitem__(response.url, len(response.body())))
+    # The sheet now carries the whole app (the deal panel, the counter, the checker): its weight is
+    # issue 23's bound (40 KB gzip, 120 KB decoded), held by test_page_weight.py on a longer game.
+    # Here: nothing comes from another host.
+    hosts: set[str] = set()
+    page.on("request", lambda request: hosts.add(request.url.split("/")[2]) if "://" in request.url else None)
     page.set_viewport_size({"width": 360, "height": 800})
     page.goto(f"{base_url}/parties/{game_id}")
     page.wait_for_load_state("networkidle")
-    assert all(url.startswith(base_url) for url in sizes), sizes
-    page_bytes = sum(size for url, size in sizes.items() if "/api/" not in url)
-    assert page_bytes < MAX_SHEET_BYTES, sizes
+    assert hosts == {base_url.split("/")[2]}, hosts
 
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert small_tap_targets(page) == []
