@@ -16,6 +16,8 @@ import json
 import re
 import urllib.request
 
+from tests.browser.helpers import wait_for_an_empty_outbox
+
 
 def totals(page) -> tuple[int, int]:
     return (
@@ -98,6 +100,7 @@ def test_a_short_game_through_the_pages(page, base_url, screenshot):
     page.click("#save")
     page.wait_for_selector("#sheet")
     assert totals(page) == (290, 350)
+    wait_for_an_empty_outbox(page)  # the edit has reached the server: undoing it is the server's undo
     page.click("text=Annuler la dernière action")  # sent by the outbox: the sheet changes in place
     page.locator("[role=status]", has_text="Modification de la donne 2 annulée").wait_for()
     page.locator('[data-total="A"]', has_text=re.compile(r"^\s*570\s*$")).wait_for()
@@ -159,6 +162,11 @@ def test_the_sheet_is_light_fits_a_phone_and_has_big_tap_targets(page, base_url)
     assert small_tap_targets(page) == []
     total_size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('[data-total=\"A\"]')).fontSize)")
     assert total_size >= 36  # readable at arm's length
+
+    page.click("#new-deal")  # the deal form in the sheet's panel: as wide, as easy to tap
+    page.locator("#deal-panel #deal-form").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert small_tap_targets(page) == []
 
     page.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
