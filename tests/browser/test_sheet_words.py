@@ -13,7 +13,7 @@ import json
 import urllib.request
 
 from scorekeeper.store.db import connect
-from tests.browser.helpers import new_phone, open_sheet_ready_for_offline, wait_until
+from tests.browser.helpers import new_phone, open_sheet_ready_for_offline, wait_for_an_empty_outbox
 
 NAMES = ["Ana", "Bruno", "Chloé", "David"]
 CAPOT_A = {"taker": "A", "taker_player": 2, "contract": "capot", "mode": "hearts", "all_tricks": True}
@@ -85,7 +85,9 @@ def test_a_game_played_then_a_rematch_then_the_same_teams_again(page, base_url, 
     assert "Prochaine donne : David distribue" in page.inner_text("#sheet")
     screenshot(page, "sheet-unannounced-capot")
 
-    # Two announced capots (another phone): Filles reach 1330 and win.
+    # Two announced capots (another phone), once this phone's deal has reached the server: Filles
+    # reach 1330 and win.
+    wait_for_an_empty_outbox(page)
     post_hand(base_url, game_id, CAPOT_A)
     post_hand(base_url, game_id, CAPOT_A)
     page.reload()
@@ -167,7 +169,7 @@ def test_the_waiting_sheet_says_capot_and_who_wins_in_the_same_words(browser, se
         screenshot(page, "sheet-waiting-won-capot")
         server.start()
         page.evaluate("async () => (await import('/static/outbox.js')).flush()")
-        wait_until(page, "async () => (await import('/static/outbox.js')).entries().length === 0")
+        wait_for_an_empty_outbox(page)
         page.locator("#donnes li.waiting").wait_for(state="detached")
         page.locator(".banner", has_text="Partie gagnée par Filles, 1040 à 50 (+990).").wait_for()
     finally:
