@@ -141,8 +141,14 @@ def test_counting_the_pile_keeps_the_melds_and_belote_entered_without_javascript
     assert api(base_url, f"/api/v1/games/{game_id}")["totals"] == {"A": 340, "B": 90}
 
 
-def open_deal_form(page, base_url: str, game_id: str) -> None:
-    page.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")
+def open_deal_form(page, base_url: str, game_id: str, in_the_panel: bool = False) -> None:
+    """The deal form's own page, or the sheet's panel (static/deal_panel.js), Ana's 80 ♥ chosen."""
+    if in_the_panel:
+        page.goto(f"{base_url}/parties/{game_id}")
+        page.click("#new-deal")
+        page.locator("#deal-panel #deal-form").wait_for()
+    else:
+        page.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")
     choose(page, "taker_player", "Ana")
     choose(page, "contract", "80")
     choose(page, "mode", "♥")
@@ -166,17 +172,17 @@ def assert_refused_at_the_top(page, message: str, field: str) -> None:
     assert focus_box["y"] >= box["y"] + box["height"] - 1 and focus_box["y"] + focus_box["height"] <= bar["y"]
 
 
-@pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
-def test_all_the_tricks_with_100_points_is_refused_where_it_shows(page, no_js, base_url, screenshot, script):
-    phone = page if script else no_js
+@pytest.mark.parametrize("way", ["panel", "js", "no-js"])
+def test_all_the_tricks_with_100_points_is_refused_where_it_shows(page, no_js, base_url, screenshot, way):
+    phone = no_js if way == "no-js" else page
     game_id = new_game(base_url)
-    open_deal_form(phone, base_url, game_id)
+    open_deal_form(phone, base_url, game_id, in_the_panel=way == "panel")
     phone.fill("#points", "100")
     phone.locator("label.check", has_text="Tous les plis").click()
     phone.click("#save")
     message = "« Points faits » doit valoir 162 quand les preneurs ont fait tous les plis."
     assert_refused_at_the_top(phone, message, "points")
-    screen(phone, f"deal-form-refused-{'js' if script else 'no-js'}")
+    screen(phone, f"deal-form-refused-{way}")
     assert api(base_url, f"/api/v1/games/{game_id}")["hands"] == []
 
 
