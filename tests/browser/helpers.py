@@ -30,6 +30,11 @@ def wait_until(page, expression: str, seconds: float = 30) -> None:
         page.wait_for_timeout(100)
 
 
+def wait_for_an_empty_outbox(page, seconds: float = 30) -> None:
+    """Until every save kept on the phone (static/outbox.js) has reached the server."""
+    wait_until(page, "async () => (await import('/static/outbox.js')).entries().length === 0", seconds)
+
+
 def open_sheet_ready_for_offline(page, url):
     """The sheet, once the service worker controls it and keeps its deal form, and the phone has
     the game's sheet."""

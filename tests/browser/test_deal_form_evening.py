@@ -141,8 +141,14 @@ def test_counting_the_pile_keeps_the_melds_and_belote_entered_without_javascript
     assert api(base_url, f"/api/v1/games/{game_id}")["totals"] == {"A": 340, "B": 90}
 
 
-def open_deal_form(page, base_url: str, game_id: str) -> None:
-    page.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")
+def open_deal_form(page, base_url: str, game_id: str, in_the_panel: bool = False) -> None:
+    """The deal form's own page, or the sheet's panel (static/deal_panel.js), Ana's 80 ♥ chosen."""
+    if in_the_panel:
+        page.goto(f"{base_url}/parties/{game_id}")
+        page.click("#new-deal")
+        page.locator("#deal-panel #deal-form").wait_for()
+    else:
+        page.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")
     choose(page, "taker_player", "Ana")
     choose(page, "contract", "80")
     choose(page, "mode", "♥")
@@ -166,17 +172,17 @@ def assert_refused_at_the_top(page, message: str, field: str) -> None:
     assert focus_box["y"] >= box["y"] + box["height"] - 1 and focus_box["y"] + focus_box["height"] <= bar["y"]
 
 
-@pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
-def test_all_the_tricks_with_100_points_is_refused_where_it_shows(page, no_js, base_url, screenshot, script):
-    phone = page if script else no_js
+@pytest.mark.parametrize("way", ["panel", "js", "no-js"])
+def test_all_the_tricks_with_100_points_is_refused_where_it_shows(page, no_js, base_url, screenshot, way):
+    phone = no_js if way == "no-js" else page
     game_id = new_game(base_url)
-    open_deal_form(phone, base_url, game_id)
+    open_deal_form(phone, base_url, game_id, in_the_panel=way == "panel")
     phone.fill("#points", "100")
     phone.locator("label.check", has_text="Tous les plis").click()
     phone.click("#save")
     message = "« Points faits » doit valoir 162 quand les preneurs ont fait tous les plis."
     assert_refused_at_the_top(phone, message, "points")
-    screen(phone, f"deal-form-refused-{'js' if script else 'no-js'}")
+    screen(phone, f"deal-form-refused-{way}")
     assert api(base_url, f"/api/v1/games/{game_id}")["hands"] == []
 
 
@@ -208,7 +214,7 @@ def test_a_missing_taker_is_said_and_focused(page, base_url):
     choose(page, "taker_player", "Ana")  # fixed: the summary goes, the save goes through
     expect(page.locator("#problems")).to_be_hidden()
     page.click("#save")
-    page.wait_for_url(re.compile(rf".*/parties/{game_id}$"))
+    page.wait_for_url(re.compile(rf".*/parties/{game_id}(#enregistree-1)?$"))  # deal_page.js: once landed
     assert api(base_url, f"/api/v1/games/{game_id}")["totals"] == {"A": 170, "B": 70}
 
 
@@ -244,18 +250,30 @@ def a_long_game(base_url: str) -> str:
     return game_id
 
 
-@pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
-def test_after_a_save_the_sheet_shows_totals_dealer_and_the_new_deal(page, no_js, base_url, screenshot, script):
-    phone = page if script else no_js
+# With JavaScript the deal is entered in the sheet's panel ("panel") or on the deal form's own page
+# ("page", which goes back to the sheet once the save landed); without it, through the pages.
+@pytest.mark.parametrize("way", ["panel", "page", "no-js"])
+def test_after_a_save_the_sheet_shows_totals_dealer_and_the_new_deal(page, no_js, base_url, screenshot, way):
+    phone = no_js if way == "no-js" else page
     game_id = a_long_game(base_url)
     before = api(base_url, f"/api/v1/games/{game_id}")["totals"]
-    phone.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")
+    if way == "panel":
+        phone.goto(f"{base_url}/parties/{game_id}")
+        phone.click("#new-deal")
+        phone.locator("#deal-panel #deal-form").wait_for()
+    else:
+        phone.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")
     choose(phone, "taker_player", "Chloé")  # A: 80 ♠ with 152: A 150 + 80 = 230, B 10
     choose(phone, "contract", "80")
     choose(phone, "mode", "♠")
     phone.fill("#points", "152")
     phone.click("#save")
-    phone.wait_for_url(re.compile(rf".*/parties/{game_id}$"))  # no anchor left in the address
+    if way == "panel":
+        phone.locator("#deal-panel").wait_for(state="detached")
+        assert phone.url == f"{base_url}/parties/{game_id}"  # saved in place
+    else:
+        # No anchor that scrolls: the page's (#enregistree-15 names no element) or none.
+        phone.wait_for_url(re.compile(rf".*/parties/{game_id}(#enregistree-15)?$"))
     line = phone.locator("p.flash", has_text="Donne 15 enregistrée")
     expect(line).to_contain_text("Donne 15 enregistrée : Nous +230, Eux +10.")
     assert phone.evaluate("() => window.scrollY") == 0
@@ -263,7 +281,7 @@ def test_after_a_save_the_sheet_shows_totals_dealer_and_the_new_deal(page, no_js
         box = seen.bounding_box()
         assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], seen
     assert phone.locator('[data-total="A"]').inner_text().strip() == str(before["A"] + 230)
-    screen(phone, f"sheet-after-save-{'js' if script else 'no-js'}")
+    screen(phone, f"sheet-after-save-{way}")
 
 
 @pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])

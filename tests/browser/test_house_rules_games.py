@@ -1,6 +1,6 @@
 """A game per preset of house rules (issue 15), played through the pages in Chromium at 390×844 as
-the table would: created from the new-game form by tapping the preset, five hands entered on the
-deal form, the sheet's totals and rules line checked. One more game of "Règles personnalisées"
+the table would: created from the new-game form by tapping the preset, five hands entered in the
+sheet's deal panel, the sheet's totals and rules line checked. One more game of "Règles personnalisées"
 (the concours with its all-or-nothing coinche turned off), and the rematch of a won game.
 
 The same five hands in every game (Ana and Chloé are A, Bruno and David B; rounding to the nearest
@@ -41,6 +41,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, SCREENSHOTS
+from tests.browser.helpers import wait_for_an_empty_outbox
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 NEAREST = "arrondi à la dizaine la plus proche"
@@ -135,10 +136,11 @@ def create_game(page, base_url: str, preset: str, changes: dict[str, str], scree
     return page.url.rsplit("/", 1)[-1]
 
 
-def enter_hand(page, game_id: str, hand) -> None:
+def enter_hand(page, hand) -> None:
+    """In the sheet's panel (static/deal_panel.js); saved, the panel closes and the sheet is drawn."""
     taker, contract, mode, coinched, points, all_tricks, melds, belote = hand
     page.click("#new-deal")
-    page.wait_for_url(f"**/parties/{game_id}/donnes/nouvelle")
+    page.locator("#deal-panel #deal-form").wait_for()
     tap(page, "taker_player", taker)
     tap(page, "contract", contract)
     tap(page, "mode", mode)
@@ -156,6 +158,7 @@ def enter_hand(page, game_id: str, hand) -> None:
         if belote:
             page.locator(f"#f-melds-{belote} .adder", has_text="Belote").click()
     page.click("#save")
+    page.locator("#deal-panel").wait_for(state="detached")
 
 
 @pytest.mark.parametrize("key", list(GAMES))
@@ -164,10 +167,11 @@ def test_a_game_of_each_preset_through_the_pages(page, base_url, screenshot, key
     game_id = create_game(page, base_url, preset, changes, screenshot)
     assert page.inner_text("p.target") == line
     for number, (hand, (a, b)) in enumerate(zip(HANDS, expected, strict=True), start=1):
-        enter_hand(page, game_id, hand)
-        page.wait_for_url(re.compile(rf".*/parties/{game_id}(#.*)?$"))
+        enter_hand(page, hand)
+        assert page.url == f"{base_url}/parties/{game_id}"  # the one page of the game
         page.locator('[data-total="A"]', has_text=re.compile(rf"^\s*{a}\s*$")).wait_for()
         assert totals(page) == (a, b), (key, number)
+    wait_for_an_empty_outbox(page)  # the phone's totals drawn at once; the server's once sent
     assert api(base_url, f"/api/v1/games/{game_id}")["totals"] == {"A": expected[-1][0], "B": expected[-1][1]}
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.click('details[data-deal="3"] summary')  # the coinched capot's breakdown
@@ -248,10 +252,10 @@ def test_without_javascript_a_preset_or_an_option_changed_is_what_the_game_plays
 def test_the_rematch_of_a_won_game_keeps_its_preset(page, base_url):
     game_id = create_game(page, base_url, "Coinche multipliée", {}, None)
     for hand in HANDS:
-        enter_hand(page, game_id, hand)
-        page.wait_for_url(re.compile(rf".*/parties/{game_id}(#.*)?$"))
+        enter_hand(page, hand)
     page.locator("#rematch").wait_for()
     assert totals(page) == (2170, 510)
+    wait_for_an_empty_outbox(page)  # the rematch opens once the won game's deals are sent
     page.click("#rematch")
     page.wait_for_url(re.compile(r".*/parties/(?!" + game_id + r")[a-z0-9]+$"))
     assert page.inner_text("p.target") == f"Partie en 2000 · Coinche multipliée · {NEAREST}"

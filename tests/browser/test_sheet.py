@@ -16,7 +16,7 @@ import json
 import re
 import urllib.request
 
-MAX_SHEET_BYTES = 60 * 1024
+from tests.browser.helpers import wait_for_an_empty_outbox
 
 
 def totals(page) -> tuple[int, int]:
@@ -100,6 +100,7 @@ def test_a_short_game_through_the_pages(page, base_url, screenshot):
     page.click("#save")
     page.wait_for_selector("#sheet")
     assert totals(page) == (290, 350)
+    wait_for_an_empty_outbox(page)  # the edit has reached the server: undoing it is the server's undo
     page.click("text=Annuler la dernière action")  # sent by the outbox: the sheet changes in place
     page.locator("[role=status]", has_text="Modification de la donne 2 annulée").wait_for()
     page.locator('[data-total="A"]', has_text=re.compile(r"^\s*570\s*$")).wait_for()
@@ -147,19 +148,25 @@ def test_the_sheet_is_light_fits_a_phone_and_has_big_tap_targets(page, base_url)
         )
         urllib.request.urlopen(request).close()
 
-    sizes: dict[str, int] = {}
-    page.on("response", lambda response: sizes.__setitem__(response.url, len(response.body())))
+    # The sheet now carries the whole app (the deal panel, the counter, the checker): its weight is
+    # issue 23's bound (40 KB gzip, 120 KB decoded), held by test_page_weight.py on a longer game.
+    # Here: nothing comes from another host.
+    hosts: set[str] = set()
+    page.on("request", lambda request: hosts.add(request.url.split("/")[2]) if "://" in request.url else None)
     page.set_viewport_size({"width": 360, "height": 800})
     page.goto(f"{base_url}/parties/{game_id}")
     page.wait_for_load_state("networkidle")
-    assert all(url.startswith(base_url) for url in sizes), sizes
-    page_bytes = sum(size for url, size in sizes.items() if "/api/" not in url)
-    assert page_bytes < MAX_SHEET_BYTES, sizes
+    assert hosts == {base_url.split("/")[2]}, hosts
 
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert small_tap_targets(page) == []
     total_size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('[data-total=\"A\"]')).fontSize)")
     assert total_size >= 36  # readable at arm's length
+
+    page.click("#new-deal")  # the deal form in the sheet's panel: as wide, as easy to tap
+    page.locator("#deal-panel #deal-form").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert small_tap_targets(page) == []
 
     page.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360

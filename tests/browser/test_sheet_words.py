@@ -13,7 +13,7 @@ import json
 import urllib.request
 
 from scorekeeper.store.db import connect
-from tests.browser.helpers import new_phone, open_sheet_ready_for_offline
+from tests.browser.helpers import new_phone, open_sheet_ready_for_offline, wait_for_an_empty_outbox
 
 NAMES = ["Ana", "Bruno", "Chloé", "David"]
 CAPOT_A = {"taker": "A", "taker_player": 2, "contract": "capot", "mode": "hearts", "all_tricks": True}
@@ -85,13 +85,16 @@ def test_a_game_played_then_a_rematch_then_the_same_teams_again(page, base_url, 
     assert "Prochaine donne : David distribue" in page.inner_text("#sheet")
     screenshot(page, "sheet-unannounced-capot")
 
-    # Two announced capots (another phone): Filles reach 1330 and win.
+    # Two announced capots (another phone), once this phone's deal has reached the server: Filles
+    # reach 1330 and win.
+    wait_for_an_empty_outbox(page)
     post_hand(base_url, game_id, CAPOT_A)
     post_hand(base_url, game_id, CAPOT_A)
     page.reload()
     banner = page.inner_text(".banner")
     assert banner == "Partie gagnée par Filles, 1330 à 0 (+1330)."
-    assert page.locator("#new-deal").count() == 0
+    assert page.locator("#new-deal").is_hidden()  # won: no new deal (static/sheet_view.js hides its bar)
+    assert page.locator("#rematch").is_visible()
     assert "David distribue la première donne." in page.inner_text(".rematch")
     screenshot(page, "sheet-won-rematch")
 
@@ -132,7 +135,7 @@ def test_a_game_played_then_a_rematch_then_the_same_teams_again(page, base_url, 
     assert "Partie en 1000" in page.inner_text("#sheet")
 
 
-# The sheet as it will be once the saves waiting on the phone land (static/waiting.js): the same
+# The sheet as it will be once the saves waiting on the phone land (drawn by static/sheet_view.js): the same
 # words. Target 1000: Filles' capot (500), then Ana's 100 ♥ with 112 (110 + 100 = 210; Garçons 50),
 # then, server unreachable, Ana's 80 ♠ with every trick (330): 1040 to 50, won once it is sent.
 
@@ -155,19 +158,19 @@ def test_the_waiting_sheet_says_capot_and_who_wins_in_the_same_words(browser, se
         page.check("#all_tricks")
         page.locator("#preview", has_text="330").wait_for()
         page.click("#save")
-        page.wait_for_url(game_url + "*")
-        page.wait_for_selector("#waiting li.waiting")
-        waiting = page.locator("#waiting")
-        assert "Ana fait, capot" in waiting.locator("li.waiting").inner_text()
-        assert waiting.locator(".banner").inner_text() == (
+        page.locator("#deal-panel").wait_for(state="detached")  # saved in place: the panel closes
+        assert page.url == game_url
+        waiting = page.locator("#donnes li.waiting")
+        waiting.wait_for()
+        assert "Ana fait, capot" in waiting.inner_text()
+        assert page.inner_text("#sheet .banner") == (
             "Partie gagnée par Filles, 1040 à 50 (+990), une fois les saisies envoyées."
         )
         screenshot(page, "sheet-waiting-won-capot")
         server.start()
-        page.evaluate("Outbox.flush()")
-        page.wait_for_function(
-            "() => !document.querySelector('#waiting') && Outbox.entries().length === 0", timeout=20000
-        )
+        page.evaluate("async () => (await import('/static/outbox.js')).flush()")
+        wait_for_an_empty_outbox(page)
+        page.locator("#donnes li.waiting").wait_for(state="detached")
         page.locator(".banner", has_text="Partie gagnée par Filles, 1040 à 50 (+990).").wait_for()
     finally:
         context.close()

@@ -47,6 +47,14 @@ def test_no_page_breaks_the_content_security_policy(page, base_url, client):
         page.goto(base_url + path)
         page.wait_for_load_state("networkidle")
     page.goto(f"{base_url}/parties/{game_id}/donnes/nouvelle")
-    page.click("label:has-text('100')")  # the live preview asks the scoring API as the form is tapped
+    page.click("label:has-text('100')")  # the live preview is drawn as the form is tapped
+    page.wait_for_timeout(300)
+    # The sheet's panel, its preview and the card counter drawn in place (static/deal_panel.js, disputes.js).
+    page.goto(f"{base_url}/parties/{game_id}")
+    page.click("#new-deal")
+    page.locator("#deal-panel label", has_text="100").first.click()
+    page.locator("#deal-panel #count-link[aria-expanded]").wait_for(state="attached")
+    page.click("#deal-panel #count-link")
+    page.locator("#counter-panel").wait_for()
     page.wait_for_timeout(300)
     assert not [text for text in messages if "Content Security Policy" in text], messages
