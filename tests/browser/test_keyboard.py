@@ -163,7 +163,7 @@ def test_a_whole_deal_with_the_keyboard_only(browser, base_url, client, screensh
         keys.press("ArrowRight")  # ♠, ♥
         if scheme == "light":
             screenshot(page, "keyboard-focus-ring")
-        keys.tab_to("e.id === 'points'")
+        assert keys.is_on("e.id === 'points'"), focused(page)  # the trump chosen, the points come next
         page.keyboard.type("110")
         keys.tab_to("e.matches('details.extras summary')")
         keys.press("Enter")  # "Annonces et belote" opens
@@ -328,7 +328,7 @@ def test_offline_the_next_deal_is_entered_from_the_keyboard_too(browser, base_ur
         keys.press("ArrowRight", 2)
         keys.tab_to("e.name === 'mode'")
         keys.press("ArrowRight")
-        keys.tab_to("e.id === 'points'")
+        assert keys.is_on("e.id === 'points'"), focused(page)  # the trump chosen, the points come next
         page.keyboard.type("110")
         page.keyboard.press("Enter")
         page.locator(".saving button", has_text="Donne suivante").wait_for()
