@@ -68,7 +68,13 @@ def panel_meld_checker(page, base_url, ids, client):
 
 
 def a_save_waiting(page, base_url, ids, client):
+    """A redeal kept on the phone, its POST refused by the network: the waiting row open (its
+    "Abandonner"), the network line saying once that the saves will leave."""
     sheet_with_a_waiting_save(page, base_url, ids["live"])
+    page.evaluate("() => document.querySelectorAll('#donnes li.waiting details').forEach(d => d.open = true)")
+    line = page.locator("#net-status", has_text="Serveur injoignable")
+    line.wait_for()
+    assert line.inner_text().count("partiront") == 1, line.inner_text()
 
 
 def another_phones_deal_first(page, base_url, ids, client):
