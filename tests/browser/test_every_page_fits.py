@@ -90,6 +90,8 @@ def another_phones_deal_first(page, base_url, ids, client):
     assert client.post(f"/api/v1/games/{ids['live']}/hands", json=body).status_code == 201
     page.click("#save")
     page.locator(".waiting-box .notice.held").wait_for()
+    # The notice says the deal was not recorded; the confirmation of the save no longer says it was.
+    assert not page.locator("#sheet-status", has_text="enregistrée").is_visible()
 
 
 def server_down(page, base_url, ids, client):
