@@ -101,6 +101,11 @@ def server_down(page, base_url, ids, client):
     page.locator("#net-status", has_text="Serveur injoignable").wait_for()  # the next poll finds nobody
 
 
+# A button whose words reach past its own edges (its box visible, the text over the border).
+TEXT_PAST_ITS_BUTTON = """() => Array.from(document.querySelectorAll('button, a.button'))
+    .filter(b => b.getClientRects().length && b.scrollWidth > b.clientWidth + 1)
+    .map(b => b.textContent.trim() + ' ' + b.clientWidth + ' < ' + b.scrollWidth)"""
+
 SHEET_APP = [
     ("sheet-deal-panel", panel_with_chips_and_preview),
     ("sheet-panel-counter", panel_counter),
@@ -135,11 +140,13 @@ def test_the_page_fits_360_and_320_px_with_big_tap_targets(page, base_url, seede
 @pytest.mark.parametrize("screen", [NARROW, SMALLEST], ids=["360", "320"])
 @pytest.mark.parametrize(("name", "reach"), SHEET_APP, ids=[name for name, _ in SHEET_APP])
 def test_the_sheet_apps_states_fit_360_and_320_px_with_big_tap_targets(
-    page, base_url, client, seeded, name, reach, screen
+    page, base_url, client, seeded, screenshot, name, reach, screen
 ):
     page.set_viewport_size(screen)
     reach(page, base_url, seeded, client)
     check(page, name, screen["width"])
+    assert page.evaluate(TEXT_PAST_ITS_BUTTON) == [], name
+    screenshot(page, f"{name}-{screen['width']}")
 
 
 AT_THE_TABLE = [page for page in PAGES if page[0] in {"new-game", "sheet", "sheet-finished", "deal-form", "deal-edit"}]
