@@ -190,3 +190,12 @@ def test_the_archive_pills_stay_on_one_line_at_360_px(page, base_url, seeded):
     page.goto(base_url + "/soirees")
     tops = page.evaluate("() => Array.from(document.querySelectorAll('.archive-nav a')).map(a => a.offsetTop)")
     assert len(tops) == 3 and len(set(tops)) == 1, tops
+
+
+def test_the_sheets_deal_panel_stays_whole_with_the_text_at_200_percent(page, base_url, client, seeded, screenshot):
+    page.set_viewport_size(TEXT_200)
+    panel_with_chips_and_preview(page, base_url, seeded, client)
+    assert off_screen(page, TEXT_200["width"]) == []
+    assert clipped(page) == []
+    check(page, "sheet's deal panel", TEXT_200["width"])
+    screenshot(page, "text-200-sheet-deal-panel")
