@@ -67,7 +67,11 @@ function drawNet() {
 }
 
 // The confirmation of an action, with the totals: both in view, and read out (role=status).
+// `confirmed`: the save it confirms, until the outbox holds it for the player (a 409, a refusal):
+// then its notice says what happened, and "Donne N enregistrée" would say the opposite.
+var confirmed = null;
 function say(message) {
+  confirmed = null;
   said.textContent = message;
   said.hidden = !message;
   window.scrollTo(0, 0);
@@ -89,6 +93,7 @@ function saved(entry, result) {
   draw();
   var done = entry.op === "edit" ? " modifiée : " : " enregistrée : ";
   say("Donne " + entry.number + done + teamsLine(result.scores) + ".");
+  confirmed = entry.key;
   focusNext();
 }
 
@@ -222,6 +227,11 @@ Outbox.listen(function (event) {
     if (!waiting().length) poller.now(); // all landed: the server's page (and its "why") now
   }
   draw();
+  if (entries().some(function (e) { return e.key === confirmed && e.state !== "waiting"; })) {
+    confirmed = null; // not scrolled to: the player may be entering the next deal
+    said.textContent = "";
+    said.hidden = true;
+  }
 });
 
 // Leaving the page while a save waits: asked first (offline, the page may not open again).

@@ -109,6 +109,21 @@ function where(game, projected, waiting) {
   return banner;
 }
 
+// The focus kept through a redraw (another phone's deal, a save landed): on the same control of the
+// same deal's row, so that a keyboard's user is not thrown back to the page's top.
+var CONTROLS = "summary, a[href], button";
+function focusedPlace(body) {
+  var focused = document.activeElement;
+  var row = focused && body.contains(focused) && focused.closest("details[data-deal]");
+  if (!row) return null;
+  return { deal: row.dataset.deal, index: Array.prototype.indexOf.call(row.querySelectorAll(CONTROLS), focused) };
+}
+function refocus(body, place) {
+  var row = place && body.querySelector('details[data-deal="' + place.deal + '"]');
+  var control = row && row.querySelectorAll(CONTROLS)[place.index];
+  if (control) control.focus({ preventScroll: true });
+}
+
 // view: {game: the latest sheet's JSON, entries: the outbox's entries of the game, engine, words,
 // project, lines: [#sheet-status, #net-status], template: <template id="deal-row">, deals: the
 // deals' address}. Returns the projection drawn.
@@ -145,11 +160,13 @@ export function drawSheet(root, view) {
   parts.push(list);
   if (!projected.deals.length) parts.push(element("p", "muted", "Aucune donne pour l'instant."));
   var open = Array.prototype.map.call(body.querySelectorAll("details[open]"), function (d) { return d.dataset.deal; });
+  var place = focusedPlace(body);
   body.replaceChildren.apply(body, parts);
   open.forEach(function (deal) {
     var details = body.querySelector('details[data-deal="' + deal + '"]');
     if (details) details.open = true;
   });
+  refocus(body, place);
   var won = !!projected.winner;
   root.querySelector("#new-deal-bar").hidden = won;
   root.querySelector("#rematch-form").hidden = !won;

@@ -10,8 +10,9 @@ there (the deal form with meld chips and its preview, the tools with cards picke
 `<details>` open); the forms refused, by the page's script and by the server without it (the deal
 form, the new game, an evening, the import, the password); the sheet with a save waiting offline
 and with another phone's deal under the same number, the home page saying so; the deal form saved
-with the server unreachable; a deal already recorded (the page without JavaScript); the redeal's
-edit form; a page not found.
+with the server unreachable; the sheet app's states (issue #23: its deal panel, the counter and the
+meld checker opened from it, a save waiting, another phone's deal first, the server down); a deal
+already recorded (the page without JavaScript); the redeal's edit form; a page not found.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from werkzeug.security import generate_password_hash
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.browser.helpers import PAGES, sheet_with_a_waiting_save
 from tests.browser.layout import seed_archive
+from tests.browser.test_every_page_fits import SHEET_APP
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 AXE = Axe()
@@ -109,6 +111,23 @@ def with_script(page, base_url, ids, client, look):
     page.evaluate("() => localStorage.clear()")
 
 
+def sheet_app(context, base_url, ids, client, look, screenshot, scheme):
+    """The sheet app's states (tests/browser/test_every_page_fits.py's SHEET_APP), each on a page of
+    its own, its saves forgotten after; each screenshot at 390×844 (the state in view, and the page)."""
+    for name, reach in SHEET_APP:
+        page = context.new_page()
+        try:
+            reach(page, base_url, ids, client)
+            look(page, name)
+            screenshot(page, f"{name}-{scheme}")
+            page.screenshot(path=str(SCREENSHOTS / f"{name}-{scheme}-in-view.png"))
+        finally:
+            page.unroute("**/*")
+            page.unroute("**/api/v1/**")
+            page.evaluate("() => localStorage.clear()")
+            page.close()
+
+
 def saved_unreachable(browser, scheme, base_url, ids, look):
     """No service worker and no server: the deal stays on the phone, and the form offers the next."""
     context = phone(browser, scheme, service_workers="block")
@@ -175,7 +194,9 @@ def without_script(browser, scheme, app, base_url, ids, look):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_page_in_any_state_breaks_wcag_21_aa_nor_axes_best_practices(browser, app, client, base_url, scheme):
+def test_no_page_in_any_state_breaks_wcag_21_aa_nor_axes_best_practices(
+    browser, app, client, base_url, screenshot, scheme
+):
     ids = seed_archive(app)
     found, seen = [], []
 
@@ -189,9 +210,10 @@ def test_no_page_in_any_state_breaks_wcag_21_aa_nor_axes_best_practices(browser,
     context = phone(browser, scheme)
     try:
         with_script(context.new_page(), base_url, ids, client, look)
+        sheet_app(context, base_url, ids, client, look, screenshot, scheme)
     finally:
         context.close()
     saved_unreachable(browser, scheme, base_url, ids, look)
     without_script(browser, scheme, app, base_url, ids, look)
-    assert len(seen) == len(PAGES) + 18, seen
+    assert len(seen) == len(PAGES) + 18 + len(SHEET_APP), seen
     assert found == [], "\n".join(map(str, found))

@@ -218,3 +218,49 @@ def test_the_open_panels_pass_axe_and_fit_360_px(browser, base_url, scheme):
         assert violations(page) == []
     finally:
         context.close()
+
+
+def test_from_the_sheets_panel_offline_the_counter_reports_and_the_deal_is_drawn(page, base_url, screenshot):
+    """The same counter opened from the deal panel of the sheet (static/deal_panel.js), offline:
+    reported into the panel's form, saved, the row and its scores drawn at once (the defense's 57:
+    Filles 60, Garçons 190, worked above), all in the sheet's page."""
+    game_id = create_game(page, base_url)
+    page.goto(f"{base_url}/parties/{game_id}")
+    page.wait_for_load_state("networkidle")  # the sheet's modules are in (the panel's among them)
+    moves, asked = [], []
+    page.on("framenavigated", lambda frame: frame == page.main_frame and moves.append(frame.url))
+    page.on("request", lambda request: asked.append(request.url))
+    page.context.set_offline(True)
+    try:
+        page.click("#new-deal")
+        page.locator("#deal-panel #count-link[aria-expanded]").wait_for(state="attached")
+        choose(page, "taker_player", "Bruno")
+        choose(page, "contract", "80")
+        page.locator("#f-mode label").nth(1).click()  # ♥
+        page.locator("#f-points label", has_text="Défense").click()
+        page.click("#count-link")
+        panel = page.locator("#counter-panel")
+        expect(panel.get_by_role("heading", name="Compter les plis")).to_be_focused()
+        for code in DEFENSE_PILE:
+            card(page, "counter-panel", code).click()
+        panel.get_by_role("button", name="Ce tas a fait le dernier pli (dix de der, +10)").click()
+        expect(panel.locator(".dispute-count")).to_contain_text("Défense : 57 points · 8 cartes")
+        screenshot(page, "sheet-panel-counter-offline")
+        panel.get_by_role("button", name="Reporter dans la donne").click()
+        expect(panel).to_have_count(0)
+        expect(page.locator("#deal-panel #points")).to_have_value("57")
+        expect(page.locator("#deal-panel #points")).to_be_focused()
+        expect(page.locator("#save")).to_contain_text("Filles +60 · Garçons +190")
+        page.click("#save")
+        expect(page.locator("#deal-panel")).to_have_count(0)
+        expect(page.locator("#donnes li.waiting")).to_have_count(1)
+        expect(page.locator('[data-total="A"]')).to_contain_text("60")
+        expect(page.locator('[data-total="B"]')).to_contain_text("190")
+        expect(page.locator("#sheet-status")).to_have_text("Donne 1 enregistrée : Filles +60, Garçons +190.")
+        expect(page.locator("#new-deal")).to_be_focused()
+    finally:
+        page.context.set_offline(False)
+    assert moves == [], moves
+    assert not [url for url in asked if "/outils/" in url], (
+        asked
+    )  # computed on the phone: the outbox's and polls' tries only

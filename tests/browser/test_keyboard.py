@@ -4,8 +4,10 @@
   control is on the screen and under no bar stuck to it (the save bar, the sheet's "+ Nouvelle
   donne", the refusal's summary), and its ring reaches 3:1 against what is behind it, in the light
   and the dark scheme;
-- the focus kept where the person was: after a meld chip is removed, after "+ Belote" disables
-  itself, when the sheet refreshes with another phone's deal, after saving (on "+ Nouvelle donne");
+- the focus kept where the person was: on the deal panel's heading when "+ Nouvelle donne" opens it
+  in place (then "Fermer", then the form's fields), after a meld chip is removed, after "+ Belote"
+  disables itself, when the sheet refreshes with another phone's deal, after saving and after closing
+  the panel (on "+ Nouvelle donne"); the confirmation read out from a role=status;
 - Enter in the points field saves, once, with the page's script and without it.
 
 The deal, worked from docs/scoring.md: Ana (A) takes 100 ♥ with 110 points and the belote: 110 + 20 ≥
@@ -145,10 +147,13 @@ def test_a_whole_deal_with_the_keyboard_only(browser, base_url, client, screensh
         keys.press("Enter")
         keys.tab_to("e.textContent === 'Modifier'")
         keys.tab_to("e.id === 'new-deal'")  # past every row, "+ Nouvelle donne" stuck at the bottom
-        with page.expect_navigation():
-            page.keyboard.press("Enter")
-        page.wait_for_selector("#deal-form")
-        page.locator("#f-melds-A button.adder").first.wait_for(state="attached")  # deal_form.js has run
+        moves = []
+        page.on("framenavigated", lambda frame: frame == page.main_frame and moves.append(frame.url))
+        keys.press("Enter")  # the deal panel opens in place, the focus on its heading
+        page.locator("#deal-panel #f-melds-A button.adder").first.wait_for(state="attached")  # deal_form.js has run
+        assert keys.is_on("e.id === 'panel-title' && e.textContent === 'Donne 5'"), focused(page)
+        keys.press("Tab")  # then "Fermer", then the form's fields in order
+        assert keys.is_on("e.id === 'close-panel'"), focused(page)
 
         keys.tab_to("e.name === 'taker_player'")
         keys.press("Space")  # Ana, the first
@@ -158,7 +163,7 @@ def test_a_whole_deal_with_the_keyboard_only(browser, base_url, client, screensh
         keys.press("ArrowRight")  # ♠, ♥
         if scheme == "light":
             screenshot(page, "keyboard-focus-ring")
-        keys.tab_to("e.id === 'points'")
+        assert keys.is_on("e.id === 'points'"), focused(page)  # the trump chosen, the points come next
         page.keyboard.type("110")
         keys.tab_to("e.matches('details.extras summary')")
         keys.press("Enter")  # "Annonces et belote" opens
@@ -183,14 +188,30 @@ def test_a_whole_deal_with_the_keyboard_only(browser, base_url, client, screensh
         keys.press("Space")  # the belote again
         assert keys.is_on("e.textContent === 'Belote ✕'"), focused(page)
 
-        # Back to the points, and Enter there saves the deal, once (a second Enter sends nothing more).
+        # Back to the points, and Enter there saves the deal, once: the panel closes, the focus on
+        # "+ Nouvelle donne", where a second Enter opens the next deal's panel and sends nothing more.
         keys.tab_to("e.id === 'points'", backwards=True)
         assert page.inner_text("#preview").split("\n")[0] == "Contrat fait"
         page.keyboard.press("Enter")
-        page.keyboard.press("Enter")
-        page.wait_for_url(f"**/parties/{game_id}")
         page.locator(f"#donne-{len(EARLIER) + 1}").wait_for()
-        page.wait_for_timeout(500)
+        assert page.locator("#deal-panel").count() == 0
+        assert keys.is_on("e.id === 'new-deal'"), focused(page)
+        keys.check("saving")
+        # The confirmation is read out: a role=status, with the deal's scores.
+        status = page.locator("#sheet-status")
+        assert status.get_attribute("role") == "status"
+        assert status.inner_text() == f"Donne {len(EARLIER) + 1} enregistrée : Nous +230, Eux +50."
+        if scheme == "light":
+            screenshot(page, "keyboard-saved-in-place")
+        page.keyboard.press("Enter")
+        page.locator("#deal-panel").wait_for()
+        assert keys.is_on(f"e.id === 'panel-title' && e.textContent === 'Donne {len(EARLIER) + 2}'"), focused(page)
+        keys.check("the next deal's panel")
+        keys.tab_to("e.id === 'close-panel'")
+        keys.press("Enter")  # closed without saving: the focus back on "+ Nouvelle donne"
+        assert page.locator("#deal-panel").count() == 0
+        assert keys.is_on("e.id === 'new-deal'"), focused(page)
+        page.wait_for_function("() => !document.querySelector('#donnes li.waiting')")  # the outbox has sent it
         recorded = hands(client, game_id)
         assert len(recorded) == len(EARLIER) + 1
         assert recorded[-1]["input"] == {
@@ -202,9 +223,7 @@ def test_a_whole_deal_with_the_keyboard_only(browser, base_url, client, screensh
             "belote": {"A": 1, "B": 0},
         }
         assert recorded[-1]["scores"] == {"A": 230, "B": 50}
-        # The sheet says what the deal gave, and the focus is on what comes next.
-        assert keys.is_on("e.id === 'new-deal'"), focused(page)
-        keys.check("saving")
+        assert moves == [], moves  # all of it in the sheet's page
     finally:
         context.close()
     assert keys.wrong == []
@@ -231,6 +250,19 @@ def test_the_focus_is_seen_on_every_control_of_the_deal_form_and_the_sheet(page,
     page.evaluate("() => document.querySelectorAll('#sheet details').forEach(d => d.open = true)")
     keys.tab_to("e.matches('.join summary')")
     keys.tab_to("e.matches('.brand')", backwards=True)
+
+    # The same form in the sheet's panel, every fold open and the meld chips out, then refused.
+    page.click("#new-deal")
+    page.locator("#deal-panel #f-melds-A button.adder").first.wait_for(state="attached")
+    page.evaluate("() => document.querySelector('#deal-panel details.extras').open = true")
+    page.locator("#f-melds-B button.adder").first.click()
+    keys.tab_to("e.id === 'save'")
+    keys.tab_to("e.matches('.brand')", backwards=True)
+    page.click("#save")
+    page.locator("#problems li").first.wait_for()
+    keys.tab_to("e.id === 'save'")
+    keys.tab_to("e.matches('#problems a, .brand')", backwards=True)
+    page.click("#close-panel")
 
     page.goto(f"{base_url}/outils/compter?mode=hearts&cards=AH&cards=10H&cards=KH&compter=1")
     keys.tab_to("e.name === 'last_trick'")
@@ -296,7 +328,7 @@ def test_offline_the_next_deal_is_entered_from_the_keyboard_too(browser, base_ur
         keys.press("ArrowRight", 2)
         keys.tab_to("e.name === 'mode'")
         keys.press("ArrowRight")
-        keys.tab_to("e.id === 'points'")
+        assert keys.is_on("e.id === 'points'"), focused(page)  # the trump chosen, the points come next
         page.keyboard.type("110")
         page.keyboard.press("Enter")
         page.locator(".saving button", has_text="Donne suivante").wait_for()
