@@ -220,7 +220,11 @@ var poller = watch(location.pathname, game, function () { return etag; }, functi
   if (sheet) draw(); else drawNet();
 });
 
+var held = 0;
 Outbox.listen(function (event) {
+  var now = entries().filter(function (e) { return e.state !== "waiting"; }).length;
+  if (now > held) poller.now(); // a 409 names another phone's deal: its sheet at once
+  held = now;
   if (event.sent && event.sent.game === game) {
     server = "up";
     if (event.message) say(event.message);
