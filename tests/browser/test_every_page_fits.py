@@ -12,7 +12,7 @@ The database holds an evening with a finished game and a game in progress with d
 kind (layout.seed_archive); each page is shown in the state that has the most to tap: the deal
 form with its meld chips and its preview, the counter with cards chosen, an evening's edit form
 open, the login page when a password is set. The sheet app's states (issue #23), reached by tapping
-on the sheet: its deal panel with chips and the preview, the counter and the meld checker opened
+on the sheet: its deal panel with chips and the preview, a deal's edit in it, the counter and the meld checker opened
 from the panel, a save waiting, another phone's deal first (the notice), the server down (#net-status)."""
 
 from __future__ import annotations
@@ -67,6 +67,16 @@ def panel_meld_checker(page, base_url, ids, client):
     page.locator("#melds-panel .dispute-verdict").wait_for()
 
 
+def panel_editing_a_deal(page, base_url, ids, client):
+    """Deal 2 (a surcoinche, melds) opened for an edit from its row's "Modifier", filled."""
+    page.goto(f"{base_url}/parties/{ids['live']}")
+    page.locator('#donnes details[data-deal="2"] summary').click()
+    page.locator('#donnes details[data-deal="2"] a.edit-deal').click()
+    page.locator("#panel-title", has_text="Modifier la donne 2").wait_for()
+    page.locator("#deal-panel .chip").first.wait_for(state="attached")  # its melds drawn as chips
+    page.evaluate("() => { document.querySelector('#deal-panel details.extras').open = true; }")
+
+
 def a_save_waiting(page, base_url, ids, client):
     """A redeal kept on the phone, its POST refused by the network: the waiting row open (its
     "Abandonner"), the network line saying once that the saves will leave."""
@@ -105,6 +115,7 @@ SHEET_APP = [
     ("sheet-deal-panel", panel_with_chips_and_preview),
     ("sheet-panel-counter", panel_counter),
     ("sheet-panel-meld-checker", panel_meld_checker),
+    ("sheet-panel-edit", panel_editing_a_deal),
     ("sheet-save-waiting", a_save_waiting),
     ("sheet-another-phones-deal", another_phones_deal_first),
     ("sheet-server-down", server_down),
