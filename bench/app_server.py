@@ -7,6 +7,7 @@ Only ever 127.0.0.1: these servers are for load and fault tests on this machine.
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import signal
 import socket
@@ -18,6 +19,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
+
+
+def api(port: int, method: str, path: str, body: dict | None = None) -> dict:
+    """One call to the JSON API of the server on `port`: its answer, which must be a 200 or a 201."""
+    connection = http.client.HTTPConnection(HOST, port, timeout=30)
+    try:
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+        response = connection.getresponse()
+        answer = json.loads(response.read())
+        assert response.status in (200, 201), (response.status, answer)
+        return answer
+    finally:
+        connection.close()
 
 
 def free_port() -> int:

@@ -42,8 +42,6 @@ from __future__ import annotations
 
 import argparse
 import faulthandler
-import http.client
-import json
 import math
 import os
 import statistics
@@ -57,7 +55,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout, installed or not
 
-from app_server import HOST, Server  # noqa: E402
+from app_server import HOST, Server, api  # noqa: E402
 
 from scorekeeper.store.migrate import migrate  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
@@ -120,19 +118,6 @@ PROBE = """
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
 })();
 """
-
-
-def api(port: int, method: str, path: str, body: dict | None = None) -> dict:
-    connection = http.client.HTTPConnection(HOST, port, timeout=30)
-    try:
-        headers = {"Content-Type": "application/json"} if body is not None else {}
-        connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-        response = connection.getresponse()
-        answer = json.loads(response.read())
-        assert response.status in (200, 201), (response.status, answer)
-        return answer
-    finally:
-        connection.close()
 
 
 def deal(index: int) -> dict:

@@ -28,8 +28,6 @@ Bounded: runs × 11 page visits, each waited for 60 s at most; only 127.0.0.1.
 from __future__ import annotations
 
 import argparse
-import http.client
-import json
 import statistics
 import sys
 import tempfile
@@ -38,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout, installed or not
 
-from app_server import HOST, Server  # noqa: E402
+from app_server import HOST, Server, api  # noqa: E402
 
 from scorekeeper.store.migrate import migrate  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
@@ -62,18 +60,6 @@ def hand(index: int) -> dict:
         "mode": MODES[index % 4],
         "taker_points": 92,
     }
-
-
-def api(port: int, method: str, path: str, body: dict) -> dict:
-    connection = http.client.HTTPConnection(HOST, port, timeout=30)
-    try:
-        connection.request(method, path, body=json.dumps(body), headers={"Content-Type": "application/json"})
-        response = connection.getresponse()
-        answer = json.loads(response.read())
-        assert response.status in (200, 201), (response.status, answer)
-        return answer
-    finally:
-        connection.close()
 
 
 def new_game(port: int) -> str:
