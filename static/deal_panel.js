@@ -4,18 +4,13 @@
 // edit fills the copy from the deal's input. "Enregistrer" hands the save to `onSave`; nothing
 // here talks to the network.
 import vocabulary from "./vocabulary.js";
+import { element } from "./dom.js";
 import { enhance } from "./deal_form.js";
 import { create as createFields } from "./deal_fields.js";
 import { attach as attachDisputes } from "./disputes.js";
 
 var panel = null;
 
-function element(tag, className, text) {
-  var node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 export function isOpen() { return !!panel; }
 

@@ -6,16 +6,11 @@
 // Without this module the two buttons still send the form to the tools pages (web/tools/routes.py).
 //   import { attach } from "./disputes.js";  attach(form);  // once per form; a second call does nothing
 import vocabulary from "./vocabulary.js";
+import { element as el } from "./dom.js";
 import { create } from "./cards.js";
 
 const V = vocabulary, cards = create(V), attached = new WeakSet(), A = V.teams[0], B = V.teams[1];
 
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 function button(text, className) {
   const node = el("button", className, text);
   node.type = "button";

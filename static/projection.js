@@ -70,4 +70,4 @@ function withoutKeys(object, keys) {
   return copy;
 }
 
-export { project };
+export { project, withoutKeys };

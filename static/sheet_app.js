@@ -6,9 +6,9 @@
 // phone), never from an older one. Without JavaScript the page is the server's and its links and
 // forms work as they always did.
 import vocabulary from "./vocabulary.js";
+import { element } from "./dom.js";
 import * as Outbox from "./outbox.js";
 import { create as createEngine } from "./engine.js";
-import { project } from "./projection.js";
 import { drawSheet } from "./sheet_view.js";
 import * as panel from "./deal_panel.js";
 import { watch } from "./server_watch.js";
@@ -30,13 +30,6 @@ net.setAttribute("role", "status");
 net.hidden = true;
 var projected = null;
 
-function element(tag, className, text) {
-  var node = document.createElement(tag);
-  node.className = className;
-  node.textContent = text;
-  return node;
-}
-
 // The newer of two sheets of this game (by revision; at the same revision the page's, which has
 // each deal's "why").
 function newer(one, other) {
@@ -54,7 +47,7 @@ function waiting() { return entries().filter(function (e) { return e.state === "
 function draw() {
   latest = newer(latest, Outbox.knownSheet(game));
   projected = drawSheet(root, {
-    game: latest, entries: entries(), engine: engine, words: vocabulary, project: project,
+    game: latest, entries: entries(), engine: engine, words: vocabulary,
     lines: [said, net], template: document.getElementById("deal-row"), deals: root.dataset.deals
   });
   drawNet();

@@ -2,13 +2,7 @@
 // JSON (or a save waiting in the outbox): the page's <template id="deal-row"> filled with text,
 // never with markup. tests/browser/test_sheet_rows.py holds the two drawings together on every kind
 // of deal.
-
-function element(tag, className, text) {
-  var node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import { element } from "./dom.js";
 
 function span(className, text) { return element("span", className, text); }
 

@@ -4,13 +4,9 @@
 // won, what needs the player (a 409, a refusal), the rows. The controls outside (+ Nouvelle donne,
 // the redeals, undo, Revanche) are shown as the projected game allows. Text only, never markup.
 import { drawRow } from "./sheet_rows.js";
+import { element } from "./dom.js";
+import { project, withoutKeys } from "./projection.js";
 
-function element(tag, className, text) {
-  var node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function button(text, action, key, danger) {
   var node = element("button", "secondary" + (danger ? " danger" : ""), text);
@@ -43,7 +39,11 @@ function notice(game, words, entry, engine) {
     var taken = entry.existing || {};
     var yours = null;
     if (entry.op === "hand") {
-      try { yours = engine.scoreBody(withoutPlayer(entry.body), game.rules).scores; } catch (refused) { yours = null; }
+      try {
+        yours = engine.scoreBody(withoutKeys(entry.body, ["number", "taker_player"]), game.rules).scores;
+      } catch (refused) {
+        yours = null;
+      }
     }
     text = "La donne " + taken.number + " a déjà été enregistrée par un autre téléphone : " +
       what(game, words, taken.input || taken) + scoresText(game, taken.scores) + ". La vôtre, " +
@@ -60,12 +60,6 @@ function notice(game, words, entry, engine) {
   if (entry.state === "conflict") box.appendChild(button("L'enregistrer comme donne suivante", "resend", entry.key));
   box.appendChild(button("Abandonner", "discard", entry.key, true));
   return box;
-}
-
-function withoutPlayer(body) {
-  var copy = {};
-  Object.keys(body || {}).forEach(function (k) { if (k !== "number" && k !== "taker_player") copy[k] = body[k]; });
-  return copy;
 }
 
 function totals(body, game, projected, waiting) {
@@ -125,12 +119,12 @@ function refocus(body, place) {
 }
 
 // view: {game: the latest sheet's JSON, entries: the outbox's entries of the game, engine, words,
-// project, lines: [#sheet-status, #net-status], template: <template id="deal-row">, deals: the
+// lines: [#sheet-status, #net-status], template: <template id="deal-row">, deals: the
 // deals' address}. Returns the projection drawn.
 export function drawSheet(root, view) {
   var body = root.querySelector("#sheet-body");
   var game = view.game;
-  var projected = view.project(game, view.entries, view.engine);
+  var projected = project(game, view.entries, view.engine);
   var waiting = view.entries.filter(function (e) { return e.state === "waiting"; });
   var parts = [totals(body, game, projected, waiting)].concat(view.lines, [where(game, projected, waiting)]);
   if (projected.notices.length) {
