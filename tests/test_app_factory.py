@@ -4,6 +4,7 @@ connection and its migrations, and the home page in French."""
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import stat
 
@@ -196,3 +197,17 @@ def test_home_page_is_french(client):
     assert response.status_code == 200
     assert response.content_type == "text/html; charset=utf-8"
     assert '<html lang="fr">' in response.get_data(as_text=True)
+
+
+def test_a_connection_goes_back_to_the_pool_under_the_file_it_was_opened_on(app, migrated_template, tmp_path):
+    """A request still running when the app is pointed at another file (a test's app after the
+    next test began) hands its connection back for its own file: the next request on the new
+    file must not read the old one (the game it asks for answered 404 in a browser test)."""
+    other = tmp_path / "other.db"
+    shutil.copyfile(migrated_template, other)
+    with app.app_context():
+        old = get_db()
+        old.execute("CREATE TABLE only_in_the_old_file (x)")
+        app.config["DATABASE"] = str(other)
+    with app.app_context():
+        assert "only_in_the_old_file" not in get_db().table_names()

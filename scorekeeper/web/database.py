@@ -14,7 +14,9 @@ from scorekeeper.store.migrate import migrate
 
 def get_db() -> sqlite_utils.Database:
     if "db" not in g:
-        g.db = pool.take(current_app.config["DATABASE"])
+        # the path it was opened on goes back with it: a test's app may point elsewhere by then
+        g.db_path = current_app.config["DATABASE"]
+        g.db = pool.take(g.db_path)
     return g.db
 
 
@@ -31,8 +33,9 @@ def close_db(exception: BaseException | None = None) -> None:
     database = g.pop("db", None)
     failed = g.pop("db_failed", False) or exception is not None
     disk_fault = g.pop("db_disk_fault", False)
+    path = g.pop("db_path", None)
     if database is not None:
-        pool.give_back(current_app.config["DATABASE"], database, failed, disk_fault)
+        pool.give_back(path, database, failed, disk_fault)
 
 
 @click.command("init-db")
