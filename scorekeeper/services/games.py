@@ -18,8 +18,10 @@ import sqlite_utils
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.game_input import parse_deal_input, parse_game
+from scorekeeper.belote.game_length import MAX_DEALS
 from scorekeeper.belote.sheet import Deal, Sheet, build_sheet
 from scorekeeper.belote.sheet_json import sheet_to_json
+from scorekeeper.services.game_end import REMOVE_LATER, end_where_it_is_won, parse_remove_later, refuse_early_end
 from scorekeeper.services.idempotency import Answer, Request, answer_once, game_path
 from scorekeeper.store import derived, evenings
 from scorekeeper.store import games as store
@@ -43,6 +45,9 @@ UNDO_MESSAGES = {
     "record": "Donne {number} retirée.",
     "edit": "Modification de la donne {number} annulée.",
     "delete": "Donne {number} rétablie.",
+    # a correction applied with the removal of the deals after the win it made (game_end)
+    "edit_removal": "Modification de la donne {number} annulée, et les donnes retirées avec elle rétablies.",
+    "delete_removal": "Donne {number} rétablie, et les donnes retirées avec elle aussi.",
 }
 RECORDED, CORRECTED = Outcome(201), Outcome(200)
 
@@ -166,6 +171,11 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
                 f"La partie est finie, gagnée par {game.team_name(winner)} : modifiez ou supprimez "
                 "une donne pour la rouvrir."
             )
+        if deals >= MAX_DEALS:
+            raise Conflict(
+                f"La partie compte déjà {MAX_DEALS} donnes (redonnes comprises), le maximum d'une partie : "
+                "rien n'a été enregistré."
+            )
         deal_id = store.insert_deal(db, game_id, kind, data)
         store.log_action(db, game_id, deal_id, "record")
         return derived.refresh_game(db, game_id, deal_id), RECORDED
@@ -223,8 +233,9 @@ def _correct(
 def edit_deal(
     db: sqlite_utils.Database, game_id: str, number: int, body: Any, idempotency_key: str | None = None
 ) -> Sheet | Answer:
-    """Replace a deal's input; `body["version"]` is the version the editor last saw. The sheet after
-    it, or, given a key, the answer (`_correct`)."""
+    """Replace a deal's input; `body["version"]` is the version the editor last saw, and
+    `body["remove_later"]` the deals to remove with it if it makes a team win before the last one
+    (`game_end`). The sheet after it, or, given a key, the answer (`_correct`)."""
     request = Request("PUT", game_path(game_id, f"/hands/{number}"), body)
     done = _correct(db, game_id, idempotency_key, request, lambda: (_edit(db, game_id, number, body), CORRECTED))
     return done if isinstance(done, Answer) else done[0]
@@ -238,29 +249,48 @@ def _edit(db: sqlite_utils.Database, game_id: str, number: int, body: Any) -> Sh
     if body.get("version") is None:  # null would skip the stale check
         raise InvalidInput("version", "« version » est requis : la version de la donne que vous modifiez.")
     _check_version(body.get("version"), deal.version)
+    body = dict(body)
+    remove_later = parse_remove_later(body.pop(REMOVE_LATER, None))
     data = parse_deal_input(deal.kind, body, game)
     store.update_deal(db, deal.deal_id, input=data, version=deal.version + 1)
-    store.log_action(db, game_id, deal.deal_id, "edit", previous_input=deal.input)
+    head = store.log_action(db, game_id, deal.deal_id, "edit", previous_input=deal.input)
+    end_where_it_is_won(db, game, head, remove_later, "cette correction")
     return derived.refresh_game(db, game_id, deal.deal_id)
 
 
 def delete_deal(
-    db: sqlite_utils.Database, game_id: str, number: int, version: Any = None, idempotency_key: str | None = None
+    db: sqlite_utils.Database,
+    game_id: str,
+    number: int,
+    version: Any = None,
+    idempotency_key: str | None = None,
+    remove_later: list[int] | None = None,
 ) -> Sheet | Answer:
-    """Remove a deal (refused if `version` is given and stale): as `edit_deal`. A delete has no body:
-    its fingerprint is its method and path, the version as the API's query string gives it."""
-    query = f"?version={version}" if version is not None else ""
-    request = Request("DELETE", game_path(game_id, f"/hands/{number}{query}"))
-    done = _correct(db, game_id, idempotency_key, request, lambda: (_delete(db, game_id, number, version), CORRECTED))
+    """Remove a deal (refused if `version` is given and stale), with `remove_later` as an edit's:
+    as `edit_deal`. A delete has no body: its fingerprint is its method and path, the version and
+    the deals to remove as the API's query string gives them."""
+    query = "&".join(
+        ([f"version={version}"] if version is not None else [])
+        + ([f"{REMOVE_LATER}={','.join(map(str, remove_later))}"] if remove_later is not None else [])
+    )
+    request = Request("DELETE", game_path(game_id, f"/hands/{number}" + (f"?{query}" if query else "")))
+
+    def delete() -> tuple[Sheet, Outcome]:
+        return _delete(db, game_id, number, version, parse_remove_later(remove_later)), CORRECTED
+
+    done = _correct(db, game_id, idempotency_key, request, delete)
     return done if isinstance(done, Answer) else done[0]
 
 
-def _delete(db: sqlite_utils.Database, game_id: str, number: int, version: Any) -> Sheet:
+def _delete(
+    db: sqlite_utils.Database, game_id: str, number: int, version: Any, remove_later: list[int] | None
+) -> Sheet:
     game = load_game(db, game_id)
     deal = _deal_by_number(db, game, number)
     _check_version(version, deal.version)
     store.update_deal(db, deal.deal_id, deleted_at=store.now())
-    store.log_action(db, game_id, deal.deal_id, "delete")
+    head = store.log_action(db, game_id, deal.deal_id, "delete")
+    end_where_it_is_won(db, game, head, remove_later, "cette suppression")
     return derived.refresh_game(db, game_id, deal.deal_id)
 
 
@@ -277,21 +307,25 @@ def undo(db: sqlite_utils.Database, game_id: str, idempotency_key: str | None = 
 
 
 def _undo(db: sqlite_utils.Database, game_id: str) -> tuple[Sheet, Outcome]:
-    load_game(db, game_id)
-    action = store.last_action(db, game_id)
-    if action is None:
+    game = load_game(db, game_id)
+    group = store.last_action(db, game_id)  # one action, or a correction and the deals it removed
+    if not group:
         raise Conflict("Rien à annuler dans cette partie.")
-    deal = store.deal_row(db, action["deal_id"])
-    if action["action"] == "record":
-        store.update_deal(db, deal["id"], deleted_at=store.now())
-    elif action["action"] == "edit":
-        previous = json.loads(action["previous_input"])
-        store.update_deal(db, deal["id"], input=previous, version=deal["version"] + 1)
-    else:
-        store.update_deal(db, deal["id"], deleted_at=None)
-    store.mark_undone(db, action["id"])
-    store.log_action(db, game_id, deal["id"], "undo")
-    sheet = derived.refresh_game(db, game_id, deal["id"])
+    for action in reversed(group):
+        deal = store.deal_row(db, action["deal_id"])
+        if action["action"] == "record":
+            store.update_deal(db, deal["id"], deleted_at=store.now())
+        elif action["action"] == "edit":
+            previous = json.loads(action["previous_input"])
+            store.update_deal(db, deal["id"], input=previous, version=deal["version"] + 1)
+        else:  # a delete, or a deal removed with a correction: brought back
+            store.update_deal(db, deal["id"], deleted_at=None)
+        store.mark_undone(db, action["id"])
+    head = group[0]
+    refuse_early_end(db, game)
+    store.log_action(db, game_id, head["deal_id"], "undo")
+    sheet = derived.refresh_game(db, game_id, head["deal_id"])
     # The deal's number: its place now, or for a removed record the place it had, the last one.
-    number = next((d.number for d in sheet.deals if d.deal_id == deal["id"]), len(sheet.deals) + 1)
-    return sheet, Outcome(200, undone=action["action"], number=number)
+    number = next((d.number for d in sheet.deals if d.deal_id == head["deal_id"]), len(sheet.deals) + 1)
+    undone = head["action"] + ("_removal" if len(group) > 1 else "")
+    return sheet, Outcome(200, undone=undone, number=number)

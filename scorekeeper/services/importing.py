@@ -26,8 +26,9 @@ from typing import Any
 
 import sqlite_utils
 
-from scorekeeper.belote.game import Game, winner_of
-from scorekeeper.belote.sheet import Sheet, build_sheet
+from scorekeeper.belote.game import Game
+from scorekeeper.belote.game_length import import_refusal
+from scorekeeper.belote.sheet import build_sheet
 from scorekeeper.services import export
 from scorekeeper.services.export import ArchivedGame
 from scorekeeper.services.import_checks import WRITING, ImportRefused, Progress, check_archive, no_progress
@@ -93,26 +94,11 @@ class _Prepared:
 _COLUMNS: dict[str, list[str]] = {}  # each derived table's columns, in game_rows' order
 
 
-def _won_before_its_end(game: Game, sheet: Sheet) -> str | None:
-    """Why a game cannot be imported when a deal follows the one that won it (the table refuses
-    such a deal: « La partie est finie »), in French; None when it can."""
-    for deal in sheet.deals[:-1]:
-        winner = winner_of(deal.totals, game.target)
-        if winner is not None:
-            after = len(sheet.deals) - deal.number
-            return (
-                f"la partie est gagnée par {game.team_name(winner)} à la donne {deal.number} "
-                f"({deal.totals['A']} à {deal.totals['B']}), mais le fichier contient encore {after} donne(s) "
-                "après : une partie gagnée ne prend plus de donne. Partie non importée."
-            )
-    return None
-
-
 def _prepare(game: ArchivedGame, index: int, stamp: str, report: ImportReport) -> _Prepared | None:
     texts = [(deal["kind"], store.input_text(deal["input"])) for deal in game.deals]
     rows = [{"id": number, "kind": kind, "input_json": text, "version": 1} for number, (kind, text) in enumerate(texts)]
     sheet = build_sheet(game.game, rows, len(rows))
-    refused = _won_before_its_end(game.game, sheet)
+    refused = import_refusal(sheet)
     if refused is not None:
         report.games_refused.append([game.game.id, f"Partie {index} ({game.game.id}) : {refused}"])
         return None

@@ -127,11 +127,16 @@ def update_deal(db: sqlite_utils.Database, deal_id: int, **changes: Any) -> None
 
 
 def log_action(
-    db: sqlite_utils.Database, game_id: str, deal_id: int, action: str, previous_input: dict | None = None
-) -> str:
-    """Log a write to a game; returns its time stamp (the game's last activity)."""
-    stamp = now()
-    insert(
+    db: sqlite_utils.Database,
+    game_id: str,
+    deal_id: int,
+    action: str,
+    previous_input: dict | None = None,
+    group: int | None = None,
+) -> int:
+    """Log a write to a game; returns the action's id. `group`: the id of the action this one was
+    made with (a correction and the deals it removed, m011), undone together."""
+    return insert(
         db,
         "actions",
         {
@@ -140,19 +145,32 @@ def log_action(
             "action": action,
             "previous_input": json.dumps(previous_input, ensure_ascii=False) if previous_input else None,
             "undone_at": None,
-            "created_at": stamp,
+            "created_at": now(),
+            "group_id": group,
         },
     )
-    return stamp
 
 
-def last_action(db: sqlite_utils.Database, game_id: str) -> dict[str, Any] | None:
+def group_actions(db: sqlite_utils.Database, first: int) -> None:
+    """Make the action `first` the head of a group: the actions logged with `group=first` join it."""
+    execute(db, "update actions set group_id = id where id = ?", [first])
+
+
+def last_action(db: sqlite_utils.Database, game_id: str) -> list[dict[str, Any]]:
+    """The game's last action that is not undone (nor an undo), with the actions of its group: the
+    group's head first (the correction), then the deals it removed. Empty when there is none."""
     found = rows(
         db,
         "select * from actions where game_id = ? and undone_at is null and action != 'undo' order by id desc limit 1",
         [game_id],
     )
-    return found[0] if found else None
+    if not found or found[0]["group_id"] is None:
+        return found
+    return rows(
+        db,
+        "select * from actions where group_id = ? and undone_at is null order by id",
+        [found[0]["group_id"]],
+    )
 
 
 def mark_undone(db: sqlite_utils.Database, action_id: int) -> None:

@@ -315,3 +315,13 @@ def m010_idempotency_outcomes(db: sqlite_utils.Database) -> None:
                 )
     keys.transform(drop={"response"})
     keys.create_index(["created_at"])
+
+
+@migrations()
+def m011_action_groups(db: sqlite_utils.Database) -> None:
+    # A correction that would leave a game won before its last deal may be applied with the removal
+    # of the deals after the win, in one action that one undo takes back (docs/api.md): each of
+    # those actions names the group's head (the edit or the delete), which names itself. NULL: an
+    # action of its own, as every action stored before.
+    db["actions"].add_column("group_id", int)
+    db["actions"].create_index(["group_id"])

@@ -7,6 +7,7 @@ from flask import Response, current_app, jsonify, make_response, request
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.sheet_json import deal_to_json
 from scorekeeper.services import games as service
+from scorekeeper.services.game_end import WouldEndEarly
 from scorekeeper.services.idempotency import Answer
 from scorekeeper.web.api.common import ApiError, bp, json_body
 from scorekeeper.web.database import get_db
@@ -18,6 +19,21 @@ MAX_KEY_LENGTH = 200
 def _deal_already_recorded(error: service.DealAlreadyRecorded):
     """409, with the deal another phone recorded under that number, as the sheet lists it."""
     return jsonify(error=error.message, existing=deal_to_json(error.deal)), 409
+
+
+@bp.errorhandler(WouldEndEarly)
+def _would_end_early(error: WouldEndEarly):
+    """409, with where the game would end and, for an edit or a delete, the `remove_later` to send
+    with the same request to apply it and remove the deals after the win (docs/api.md)."""
+    return jsonify(error.as_json()), 409
+
+
+def _query_number(raw: str | None, message: str) -> int | None:
+    if raw is None:
+        return None
+    if not (raw.isascii() and raw.isdigit()):  # "²" is a digit to isdigit(), not to int()
+        raise ApiError(422, message)
+    return int(raw)
 
 
 def _idempotency_key() -> str | None:
@@ -93,13 +109,16 @@ def edit_hand(game_id: str, number: int):
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
 def delete_hand(game_id: str, number: int):
-    """`?version=N` (optional): refuse the delete if the deal changed since the caller saw it."""
-    raw = request.args.get("version")
-    if raw is not None and not (raw.isascii() and raw.isdigit()):  # "²" is a digit to isdigit(), not to int()
-        raise ApiError(422, "« version » doit être le numéro de version de la donne.")
-    version = int(raw) if raw is not None else None
+    """`?version=N` (optional): refuse the delete if the deal changed since the caller saw it;
+    `&remove_later=4,5`: the deals to remove with it if it makes a team win before the last one."""
+    version = _query_number(request.args.get("version"), "« version » doit être le numéro de version de la donne.")
+    later = request.args.get("remove_later")
+    remove_later = None
+    if later is not None:
+        message = "« remove_later » doit être la liste des donnes à retirer, telle que la réponse 409 la donne : 4,5."
+        remove_later = [_query_number(part, message) for part in later.split(",")]
     key = _idempotency_key()
-    outcome = service.delete_deal(get_db(), game_id, number, version, key)
+    outcome = service.delete_deal(get_db(), game_id, number, version, key, remove_later)
     return _answer(outcome) if key else _sheet(outcome)
 
 
