@@ -25,7 +25,9 @@ from scorekeeper.belote.errors import Conflict, InvalidInput
 from scorekeeper.services import games as service
 from scorekeeper.services.game_end import WouldEndEarly
 from scorekeeper.store import games as store
-from tests.helpers import GAMES, api_game
+from tests import pages
+from tests.helpers import GAMES, api_game, page_text
+from tests.pages import form_posting_to, post_deal
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 DEAL_1 = {"taker": "A", "taker_player": 0, "contract": 80, "mode": "hearts", "taker_points": 92}
@@ -212,3 +214,61 @@ def test_the_service_refuses_every_correction_that_ends_early_and_says_why(db, c
     service.edit_deal(db, game_id, 1, edit_body(remove_later=[2, 3]))
     assert [d.number for d in service.get_sheet(db, game_id).deals] == [1]
     assert len(store.last_action(db, game_id)) == 3  # the edit and the two deals it removed
+
+
+# --- the pages, without JavaScript -------------------------------------------------------------
+
+
+def test_the_edit_page_shows_the_sentence_and_applies_it_with_the_removal_in_one_action(client):
+    game_id = issue_game(client)
+    before = sheet(client, game_id)
+    failed_generale = {"taker_player": "3", "contract": "generale", "mode": "all_trump", "coinche": "coinche"}
+    refused = post_deal(client, game_id, {**failed_generale, "points": ""}, number=1)
+    assert refused.status_code == 409
+    assert SENTENCE in page_text(refused.text)
+    assert sheet(client, game_id) == before
+    offer = form_posting_to(refused.text, f"/parties/{game_id}/donnes/1/modifier")
+    assert offer.value("remove_later") == "2,3"
+    assert [b.get("id") for b in offer.buttons] == ["apply-and-remove"]
+    assert "Appliquer et retirer les donnes 2 et 3" in refused.text
+
+    applied = client.post(offer.action, data=offer.values())
+    assert applied.status_code == 302
+    page = pages.sheet(client, game_id)
+    assert page.totals == (1600, 0) and [row.number for row in page.rows] == [1]
+    assert "Partie gagnée par Nous" in page.html
+
+    assert pages.undo(client, game_id) == [
+        "Modification de la donne 1 annulée, et les donnes retirées avec elle rétablies."
+    ]
+    assert sheet(client, game_id)["hands"] == [
+        {**deal, "version": 3 if deal["number"] == 1 else 1} for deal in before["hands"]
+    ]
+
+
+def test_the_delete_button_shows_the_sentence_and_its_offer(client, db):
+    game_id = won_then_played_on(client, db)
+    refused = pages.press(client, game_id, "/donnes/2/supprimer")
+    assert refused.status_code == 409
+    assert (
+        "Avec cette suppression, Nous gagne à la donne 1, 1600 à 0 : la donne 2 n'aurait pas été jouée."
+        in page_text(refused.text)
+    )
+    offer = form_posting_to(refused.text, f"/parties/{game_id}/donnes/2/supprimer")
+    assert (offer.value("version"), offer.value("remove_later")) == ("1", "2")
+    assert "Appliquer et retirer la donne 2" in refused.text
+    assert client.post(offer.action, data=offer.values()).status_code == 302
+    assert pages.sheet(client, game_id).totals == (1600, 0)
+
+
+def test_the_undo_button_shows_the_sentence_and_undoes_nothing(client, db):
+    game_id = won_then_played_on(client, db)
+    second = store.live_deals(db, game_id)[1]
+    with db.conn:
+        store.update_deal(db, second["id"], deleted_at=store.now())
+        store.log_action(db, game_id, second["id"], "delete")
+    assert pages.undo(client, game_id) == [
+        "Avec cette annulation, Nous gagne à la donne 1, 1600 à 0 : les donnes 2 et 3 n'auraient pas été jouées. "
+        "Rien n'a été annulé."
+    ]
+    assert pages.sheet(client, game_id).totals == (1600, 1600)  # deals 1 and 3 still, deal 2 not back

@@ -15,13 +15,22 @@ from scorekeeper.belote.scoring import score
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.terms import CARD_POINTS_TOTAL
 from scorekeeper.services import games as service
+from scorekeeper.services.game_end import WouldEndEarly
 from scorekeeper.services.idempotency import KeyReused
 from scorekeeper.web.api.score import result_to_json
 from scorekeeper.web.conditional import validated_by
 from scorekeeper.web.database import get_db
 from scorekeeper.web.form_base import ConfirmForm, choices
 from scorekeeper.web.sheet.deal_form import FIELD_OF_ERROR, DealForm, RedealForm, entered_as, for_people, refusal_words
-from scorekeeper.web.sheet.routes import bp, new_request_id, sheet_or_404, unchanged_page, version_or_none
+from scorekeeper.web.sheet.routes import (
+    bp,
+    game_ends_page,
+    new_request_id,
+    remove_later_of_form,
+    sheet_or_404,
+    unchanged_page,
+    version_or_none,
+)
 
 
 def _carries_a_form() -> bool:
@@ -179,8 +188,13 @@ def edit(game_id: str, number: int):
 
     def save():
         body = {**form.to_body(), "version": version_or_none(form.version.data)}
+        remove_later = remove_later_of_form()
+        if remove_later is not None:
+            body["remove_later"] = remove_later
         try:
             after = service.edit_deal(get_db(), game_id, number, body)
+        except WouldEndEarly as refused:
+            return game_ends_page(game_id, refused)
         except Conflict as error:
             flash(error.message, "error")
             return redirect(url_for("sheet.edit", game_id=game_id, number=number))

@@ -19,6 +19,7 @@ from scorekeeper.belote.sheet_json import sheet_to_json
 from scorekeeper.belote.terms import Team
 from scorekeeper.services import games as service
 from scorekeeper.services import lists
+from scorekeeper.services.game_end import WouldEndEarly
 from scorekeeper.web.conditional import not_modified, validated_by
 from scorekeeper.web.database import get_db
 from scorekeeper.web.form_base import ConfirmForm, choices
@@ -105,6 +106,28 @@ def page_sheet_json(sheet: Sheet, names: dict[Team, str]) -> dict:
     return data
 
 
+def game_ends_page(game_id: str, refused: WouldEndEarly) -> tuple[str, int]:
+    """A correction that would leave the game won before its last deal: the sentence, and the same
+    form sent again with `remove_later` to apply it and remove the later deals (game_ends.html)."""
+    resend = [
+        (key, value) for key, value in request.form.items(multi=True) if key not in ("csrf_token", "remove_later")
+    ]
+    page = render_template(
+        "sheet/game_ends.html", sheet=sheet_or_404(game_id), refused=refused, resend=resend, confirm=ConfirmForm()
+    )
+    return page, 409
+
+
+def remove_later_of_form() -> list[int] | None:
+    """The deals the game-ends page's button agreed to remove ("4,5"), None when not sent; anything
+    else than numbers is sent on as a list the service refuses."""
+    raw = request.form.get("remove_later")
+    if raw is None:
+        return None
+    parts = raw.split(",")
+    return [int(part) for part in parts] if all(part.isascii() and part.isdigit() for part in parts) else []
+
+
 def compact_json(data: dict) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -120,7 +143,11 @@ def delete(game_id: str, number: int):
     form = ConfirmForm()
     if form.validate_on_submit():
         try:
-            service.delete_deal(get_db(), game_id, number, version_or_none(form.version.data))
+            service.delete_deal(
+                get_db(), game_id, number, version_or_none(form.version.data), remove_later=remove_later_of_form()
+            )
+        except WouldEndEarly as refused:
+            return game_ends_page(game_id, refused)
         except NotFound:
             flash("Cette donne n'existe plus.", "error")
         except Conflict as error:
