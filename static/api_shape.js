@@ -47,4 +47,13 @@ function isRefusal(answer) {
   return isObject(answer) && isString(answer.error);
 }
 
-export { isDeal, isSheet, isRefusal };
+// A correction refused because the game would be won before its last deal (docs/api.md, "A
+// correction that ends the game"), with what to send to apply it all the same: the numbers of the
+// deals to remove and the words of the button that does it.
+function isGameEnds(answer) {
+  return isRefusal(answer) && isObject(answer.won_at) && isCount(answer.won_at.number, 1) &&
+    Array.isArray(answer.remove_later) && answer.remove_later.length > 0 &&
+    answer.remove_later.every(function (n) { return isCount(n, 1); }) && isString(answer.offer);
+}
+
+export { isDeal, isSheet, isRefusal, isGameEnds };

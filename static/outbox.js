@@ -9,7 +9,7 @@
 // A save is recorded only when the answer is that game's sheet from the API (api_shape.js): a Wi-Fi
 // portal's login page, an empty 200, a 204 or a redirect (not followed) keep it waiting, and
 // status() says the network answered strangely.
-import { isDeal, isRefusal, isSheet } from "./api_shape.js";
+import { isDeal, isGameEnds, isRefusal, isSheet } from "./api_shape.js";
 
 var ENTRIES = "belote.outbox";
 var SHEETS = "belote.sheets";
@@ -52,7 +52,9 @@ function newKey() {
 
 function isRecord(entry) { return entry.op === "hand" || entry.op === "redeal"; }
 
-// entry: {game, op: "hand" | "redeal" | "edit" | "delete" | "undo", number, body, version, label}
+// entry: {game, op: "hand" | "redeal" | "edit" | "delete" | "undo", number, body, version, label};
+// an edit or a delete the player agreed to apply with the removal of the later deals (state "ends",
+// then applyRemoval) carries `removeLater`, the numbers of those deals.
 function add(entry) {
   entry.key = newKey();
   entry.state = "waiting";
@@ -105,6 +107,19 @@ function resolveConflict(key, choice) {
   flush();
 }
 
+// The player's choice on a correction after which the game would be won before its last deal
+// (state "ends"): send it again with the deals the server named removed with it, in one action
+// that one undo takes back (docs/api.md). The key is kept: the refusal left it unused.
+function applyRemoval(key) {
+  var all = entries();
+  var held = all.filter(function (e) { return e.key === key; })[0];
+  if (!held || held.state !== "ends" || !held.removeLater) return;
+  if (held.op === "edit") held.body = Object.assign({}, held.body, { remove_later: held.removeLater });
+  Object.assign(held, { state: "waiting", error: null, offer: null });
+  save(all);
+  flush();
+}
+
 function knownSheet(game) {
   var kept = load(SHEETS, {})[game];
   return kept ? kept.sheet : null;
@@ -134,6 +149,7 @@ function request(entry) {
   } else if (entry.op === "delete") {
     method = "DELETE";
     url = base + "/hands/" + entry.number + "?version=" + entry.version;
+    if (entry.removeLater) url += "&remove_later=" + entry.removeLater.join(",");
     body = undefined;
   }
   var controller = new AbortController();
@@ -219,6 +235,11 @@ function flush() {
     } else if (s >= 400 && isRefusal(json) && (s === 401 || s === 403 || s === 429 || s >= 500)) {
       heard(true, false, json.error); // the server, for now unable or unwilling: tried again
       later();
+    } else if (s === 409 && (entry.op === "edit" || entry.op === "delete") && isGameEnds(json)) {
+      heard(true, false);
+      retries = 0; // held for the player: where the game would end, and the offer to remove the rest
+      change(entry.key, { state: "ends", error: json.error, offer: json.offer, removeLater: json.remove_later });
+      flush();
     } else if (s >= 400 && s < 500 && isRefusal(json) && (s !== 409 || !("existing" in json) || isDeal(json.existing))) {
       heard(true, false);
       retries = 0;
@@ -259,7 +280,9 @@ function nextNumber(game) {
   }, Math.max(known.hands.length, marked(all, game) || 0)) + 1;
 }
 
-export { add, entries, change, discard, flush, knownSheet, remember, nextNumber, status, listen, resolveConflict };
+export {
+  add, entries, change, discard, flush, knownSheet, remember, nextNumber, status, listen, resolveConflict, applyRemoval
+};
 
 
 // On every other page, a line that says a game has saves waiting, and opens its sheet (made of

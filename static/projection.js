@@ -26,10 +26,12 @@ function project(sheet, waiting, engine) {
     } else if (e.op === "edit" && deals[e.number - 1]) {
       var old = deals[e.number - 1];
       deals[e.number - 1] = old.kind === "hand"
-        ? { kind: "hand", input: withoutKeys(e.body, ["version"]), pending: e }
+        ? { kind: "hand", input: withoutKeys(e.body, ["version", "remove_later"]), pending: e }
         : { kind: "redeal", reason: e.body.reason, player: e.body.player, pending: e };
+      removeLater(deals, e);
     } else if (e.op === "delete" && deals[e.number - 1]) {
       e.deal = deals.splice(e.number - 1, 1)[0];
+      removeLater(deals, e);
       notices.push(e);
     } else {
       undoWaiting = undoWaiting || e.op === "undo";
@@ -62,6 +64,14 @@ function project(sheet, waiting, engine) {
   });
   return { deals: deals, totals: totals, dealer: engine.dealerAfter(first, deals.length),
            winner: engine.winnerOf(totals, sheet.target), notices: notices, undoWaiting: undoWaiting };
+}
+
+// A correction applied with the removal of the deals after the win it makes (docs/api.md): those
+// deals go with it, the last first (their numbers are the sheet's after the correction).
+function removeLater(deals, entry) {
+  (entry.removeLater || []).slice().sort(function (a, b) { return b - a; }).forEach(function (n) {
+    if (deals[n - 1]) deals.splice(n - 1, 1);
+  });
 }
 
 function withoutKeys(object, keys) {

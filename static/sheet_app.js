@@ -143,6 +143,9 @@ root.addEventListener("click", function (event) {
   } else if (action === "resend") {
     Outbox.resolveConflict(key, "next");
     say("Donne renvoyée comme donne suivante.");
+  } else if (action === "apply-removal") {
+    Outbox.applyRemoval(key);
+    say("Correction appliquée, les donnes suivantes retirées : « Annuler » les rétablit.");
   } else if (action === "flush") {
     Outbox.flush();
   }

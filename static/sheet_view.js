@@ -31,7 +31,8 @@ function scoresText(game, scores) {
   return scores ? " (" + game.teams.A + " " + scores.A + ", " + game.teams.B + " " + scores.B + ")" : "";
 }
 
-// A save held for the player: another phone's deal under its number (409), or a refusal.
+// A save held for the player: another phone's deal under its number (409), a correction that would
+// end the game before its last deal (409, with its offer to remove the later deals), or a refusal.
 function notice(game, words, entry, engine) {
   var box = element("div", "notice" + (entry.state === "waiting" ? "" : " held"));
   var text;
@@ -48,6 +49,8 @@ function notice(game, words, entry, engine) {
     text = "La donne " + taken.number + " a déjà été enregistrée par un autre téléphone : " +
       what(game, words, taken.input || taken) + scoresText(game, taken.scores) + ". La vôtre, " +
       what(game, words, entry.body) + scoresText(game, yours) + ", n'a pas été enregistrée.";
+  } else if (entry.state === "ends") {
+    text = entry.error || ""; // where the game would end: « Avec cette correction, Nous gagne à la donne 1, … »
   } else {
     var mine = entry.op === "undo" ? "Annulation de la dernière action"
       : entry.op === "delete" ? "Suppression de la donne " + entry.number
@@ -58,6 +61,7 @@ function notice(game, words, entry, engine) {
   }
   box.appendChild(element("p", "", text));
   if (entry.state === "conflict") box.appendChild(button("L'enregistrer comme donne suivante", "resend", entry.key));
+  if (entry.state === "ends" && entry.offer) box.appendChild(button(entry.offer, "apply-removal", entry.key));
   box.appendChild(button("Abandonner", "discard", entry.key, true));
   return box;
 }
