@@ -439,8 +439,10 @@ def test_the_import_page_refuses_a_bad_file_and_says_why(client, db):
 def test_the_import_page_takes_a_file_bigger_than_other_bodies(client, db):
     data = copy.deepcopy(SMALL)
     data["evenings"][0]["note"] = "x" * 400
+    # 4,000 deals in ten games: a game holds at most 500 (belote.game_length.MAX_DEALS).
     game = data["games"][0]
-    game["deals"] = [{"kind": "redeal", "input": {"reason": "all_pass", "player": None}}] * 4000
+    game["deals"] = [{"kind": "redeal", "input": {"reason": "all_pass", "player": None}}] * 400
+    data["games"] = [{**game, "id": f"{game['id']}{n}"} for n in range(10)]
     raw = json.dumps(data, indent=4).encode()
     assert len(raw) > 256 * 1024
     # Encoded here in memory: the test client would spool a body this big to a file it never closes.

@@ -12,7 +12,6 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-import orjson
 import sqlite_utils
 
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
@@ -20,47 +19,13 @@ from scorekeeper.belote.game import Game
 from scorekeeper.belote.game_input import parse_deal_input, parse_game
 from scorekeeper.belote.game_length import MAX_DEALS
 from scorekeeper.belote.sheet import Deal, Sheet, build_sheet
-from scorekeeper.belote.sheet_json import sheet_to_json
+from scorekeeper.services.answers import CORRECTED, RECORDED, answer_text, undo_message
 from scorekeeper.services.game_end import REMOVE_LATER, end_where_it_is_won, parse_remove_later, refuse_early_end
 from scorekeeper.services.idempotency import Answer, Request, answer_once, game_path
 from scorekeeper.store import derived, evenings
 from scorekeeper.store import games as store
 from scorekeeper.store.db import write_transaction
 from scorekeeper.store.idempotency import Outcome
-
-
-def sheet_text(sheet: Sheet) -> str:
-    """The sheet's JSON, compact, as the API answers it and a retry's replay repeats it: the same
-    bytes as `json.dumps(…, ensure_ascii=False, separators=(",", ":"))`, written by orjson, ten
-    times faster (writing the JSON out was the largest part of answering with a sheet)."""
-    return orjson.dumps(sheet_to_json(sheet)).decode()
-
-
-def undo_text(sheet: Sheet, message: str) -> str:
-    """An undo's answer: the sheet's JSON with the message saying what was undone, as `sheet_text`."""
-    return orjson.dumps({**sheet_to_json(sheet), "message": message}).decode()
-
-
-UNDO_MESSAGES = {
-    "record": "Donne {number} retirée.",
-    "edit": "Modification de la donne {number} annulée.",
-    "delete": "Donne {number} rétablie.",
-    # a correction applied with the removal of the deals after the win it made (game_end)
-    "edit_removal": "Modification de la donne {number} annulée, et les donnes retirées avec elle rétablies.",
-    "delete_removal": "Donne {number} rétablie, et les donnes retirées avec elle aussi.",
-}
-RECORDED, CORRECTED = Outcome(201), Outcome(200)
-
-
-def _undo_message(outcome: Outcome) -> str:
-    return UNDO_MESSAGES[outcome.undone].format(number=outcome.number)
-
-
-def _answer_text(sheet: Sheet, outcome: Outcome) -> str:
-    """A keyed write's answer, from the sheet and what the write did: the sheet, and an undo's message."""
-    if outcome.undone is None:
-        return sheet_text(sheet)
-    return undo_text(sheet, _undo_message(outcome))
 
 
 def _once(
@@ -74,9 +39,9 @@ def _once(
 
     def first() -> tuple[str, Outcome]:
         sheet, outcome = write()
-        return _answer_text(sheet, outcome), outcome
+        return answer_text(sheet, outcome), outcome
 
-    return answer_once(db, game_id, key, request, first, lambda outcome: _answer_text(get_sheet(db, game_id), outcome))
+    return answer_once(db, game_id, key, request, first, lambda outcome: answer_text(get_sheet(db, game_id), outcome))
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -303,7 +268,7 @@ def undo(db: sqlite_utils.Database, game_id: str, idempotency_key: str | None = 
     if isinstance(done, Answer):
         return done
     sheet, outcome = done
-    return sheet, _undo_message(outcome)
+    return sheet, undo_message(outcome)
 
 
 def _undo(db: sqlite_utils.Database, game_id: str) -> tuple[Sheet, Outcome]:
