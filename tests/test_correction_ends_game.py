@@ -272,3 +272,49 @@ def test_the_undo_button_shows_the_sentence_and_undoes_nothing(client, db):
         "Rien n'a été annulé."
     ]
     assert pages.sheet(client, game_id).totals == (1600, 1600)  # deals 1 and 3 still, deal 2 not back
+
+
+def test_a_delete_that_breaks_a_tie_past_the_target_is_refused_then_applied_and_undone_as_one(client):
+    """Equal totals past the target play on (SCORING.md, "A game"); a delete before them can break
+    the tie, and the game is then won there. Game to 1000, worked from SCORING.md:
+
+    1. Nous take 80 ♥ and make 0 card points, Eux declare a cent: failed, Eux 160 + 80 + 100 = 340.
+       0 / 340.
+    2. Ana's générale ♥, made: Nous 800. 800 / 340.
+    3. Eux take 160 ♥ with 65 card points and a cent: 65 + 100 = 165 ≥ 160 and > 97, made: Eux
+       round(65) + 160 + 100 = 70 + 260 = 330, Nous round(97) = 100. 900 / 670.
+    4. The same again: 1000 / 1000, equal past the target: played on.
+    5. Ana's 80 ♥ with 92: 170 / 70. 1170 / 1070: Nous win at the last deal.
+
+    Deleting deal 1 takes 0 / 340 off every total after it: 800 / 0, 900 / 330, 1000 / 660 (now
+    deal 3: Nous have won), then 1170 / 730: the last deal would follow the win."""
+    failed = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 0, "melds": {"A": [], "B": ["cent"]}}
+    generale = {"taker": "A", "taker_player": 0, "contract": "generale", "mode": "hearts", "all_tricks": True}
+    eux = {"taker": "B", "contract": 160, "mode": "hearts", "taker_points": 65, "melds": {"A": [], "B": ["cent"]}}
+    game_id = api_game(client, failed, generale, eux, eux, DEAL_1, players=PLAYERS, target=1000)
+    before = sheet(client, game_id)
+    assert totals(before) == [(0, 340), (800, 340), (900, 670), (1000, 1000), (1170, 1070)]
+
+    refused = client.delete(f"{GAMES}/{game_id}/hands/1?version=1")
+    assert refused.status_code == 409
+    assert refused.get_json() == {
+        "error": "Avec cette suppression, Nous gagne à la donne 3, 1000 à 660 : la donne 4 n'aurait pas été jouée.",
+        "won_at": {"number": 3, "winner": "A", "totals": {"A": 1000, "B": 660}},
+        "remove_later": [4],
+        "offer": "Appliquer et retirer la donne 4",
+    }
+    assert sheet(client, game_id) == before
+
+    applied = client.delete(f"{GAMES}/{game_id}/hands/1?version=1&remove_later=4", headers={"Idempotency-Key": "x"})
+    assert applied.status_code == 200
+    assert totals(applied.get_json()) == [(800, 0), (900, 330), (1000, 660)]
+    assert applied.get_json()["winner"] == "A"
+
+    undone = client.post(f"{GAMES}/{game_id}/undo", json={}, headers={"Idempotency-Key": "y"})
+    assert undone.status_code == 200
+    restored = undone.get_json()
+    assert restored.pop("message") == "Donne 1 rétablie, et les donnes retirées avec elle aussi."
+    assert restored == {**before, "revision": restored["revision"]}
+    again = client.post(f"{GAMES}/{game_id}/undo", json={}, headers={"Idempotency-Key": "y"})
+    assert again.get_json()["message"] == "Donne 1 rétablie, et les donnes retirées avec elle aussi."  # replayed
+    assert totals(sheet(client, game_id)) == totals(before)

@@ -17,7 +17,7 @@ from tests.helpers import examples
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 # Hands of every size, to reach the target (1000) soon and from either side: 80 ♥ made (170 / 70
 # or 70 / 170), a capot announced (500), a générale made (800), coinchée and failed (1600 to the
-# defense), and a redeal.
+# defense), hands that can tie past the target, and a redeal.
 HANDS = [
     {"taker": "A", "taker_player": 0, "contract": 80, "mode": "hearts", "taker_points": 92},
     {"taker": "B", "taker_player": 1, "contract": 80, "mode": "hearts", "taker_points": 92},
@@ -25,6 +25,9 @@ HANDS = [
     {"taker": "B", "taker_player": 3, "contract": "capot", "mode": "spades", "all_tricks": True},
     {"taker": "A", "taker_player": 0, "contract": "generale", "mode": "clubs", "all_tricks": True},
     {"taker": "B", "taker_player": 1, "contract": "generale", "mode": "all_trump", "coinche": "coinche"},
+    # the hands of the tie at 1000 / 1000 in tests/test_correction_ends_game.py: 0 / 340 and 100 / 330
+    {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 0, "melds": {"A": [], "B": ["cent"]}},
+    {"taker": "B", "contract": 160, "mode": "hearts", "taker_points": 65, "melds": {"A": [], "B": ["cent"]}},
 ]
 REDEAL = {"reason": "all_pass"}
 
