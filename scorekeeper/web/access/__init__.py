@@ -11,6 +11,7 @@ so that it holds across restarts and processes. With
 READ_REQUIRES_PASSWORD, what the app answers (pages, exports, the API) is not kept by the browser:
 `private, no-store`. Here: `password.py` (the hash, and whether this phone entered it), `guard.py`
 (before every view), `views.py` (/connexion and "Sortir"), `cli.py` (set-password).
+"Sortir" with READ_REQUIRES_PASSWORD also clears what the phone kept (static/leave.js).
 """
 
 from __future__ import annotations
