@@ -81,6 +81,11 @@ class Browser:
         status, _ = self.request("POST", "/connexion", form, {"Content-Type": "application/x-www-form-urlencoded"})
         return status
 
+    def close(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+
 
 def percentiles(latencies: list[float]) -> str:
     if not latencies:
@@ -117,6 +122,7 @@ def guess(port: int, source: str, until: float, outcomes: Counter, lock: threadi
             status = type(error).__name__
         with lock:
             outcomes[status] += 1
+    guesser.close()
 
 
 def run(port: int, addresses: int, per_address: int, seconds: float, baseline: bool = False) -> dict:
@@ -144,6 +150,7 @@ def run(port: int, addresses: int, per_address: int, seconds: float, baseline: b
     read_sheet(table, sheet, until, busy)
     for thread in guessers:
         thread.join()
+    table.close()
     return {"quiet": quiet, "busy": busy, "outcomes": outcomes}
 
 

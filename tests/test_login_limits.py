@@ -180,14 +180,16 @@ def test_a_login_during_another_ones_hash_is_told_to_retry_unhashed(locked, monk
 
 @pytest.mark.slow
 def test_a_table_reads_its_sheet_fast_while_many_addresses_guess():
-    """bench/password_guessing.py, shorter: 40 addresses, 2 guessers each, for 6 s. A loose bound
-    on a shared machine (the benchmark prints the figures: a median of a few milliseconds)."""
+    """bench/password_guessing.py, shorter: 40 addresses guessing for 8 s. A loose bound on a
+    shared machine: before issue 24 the median was 2 s; now tens of milliseconds (the README's
+    figures), as for any flood of 40 clients."""
     from statistics import median
 
     from tests.bench_scripts import bench_module
 
     bench_module("app_server")
     guessing = bench_module("password_guessing")
-    result = guessing.measure(addresses=40, per_address=2, seconds=6)
+    result = guessing.measure(addresses=40, per_address=1, seconds=8)
     assert result["outcomes"][429] > result["outcomes"][401] > 0  # most were refused unhashed
-    assert median(result["busy"]) < 0.25, guessing.percentiles(result["busy"])
+    assert result["outcomes"][401] <= 30  # the server's budget a minute
+    assert median(result["busy"]) < 0.5, guessing.percentiles(result["busy"])
