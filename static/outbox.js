@@ -25,6 +25,7 @@ var sending = false;
 var retries = 0;
 var retryTimer = null;
 var reach = { reachable: null, strange: false, message: "" };
+var forgotten = false;
 
 function load(key, fallback) {
   try { return JSON.parse(localStorage.getItem(key)) || fallback; } catch (e) { return fallback; }
@@ -36,6 +37,7 @@ function entries(game) {
 }
 
 function save(all) {
+  if (forgotten) return;
   localStorage.setItem(ENTRIES, JSON.stringify(all));
   notify();
 }
@@ -128,7 +130,7 @@ function knownSheet(game) {
 // The server's sheet, as the API answered it: what `project` starts from, offline too. Anything
 // else (not the API's shape, or older than the copy kept) is not kept.
 function remember(sheet) {
-  if (!isSheet(sheet)) return;
+  if (forgotten || !isSheet(sheet)) return;
   var kept = load(SHEETS, {});
   var before = kept[sheet.id];
   if (before && before.sheet && before.sheet.revision > sheet.revision) return;
@@ -215,7 +217,7 @@ function status() {
 }
 
 function flush() {
-  if (sending) return;
+  if (sending || forgotten) return;
   var entry = nextEntry();
   if (!entry) return;
   sending = true;
@@ -268,6 +270,15 @@ function later() {
 
 function now() { retries = 0; flush(); }
 
+// "Sortir" on a table whose reading needs the password (leave.js): every key this app keeps on the
+// phone goes (belote.*: the kept sheets, the waiting saves), and this page keeps nothing more, even
+// the answer of a save still under way.
+function forget() {
+  forgotten = true;
+  clearTimeout(retryTimer);
+  Object.keys(localStorage).forEach(function (key) { if (key.indexOf("belote.") === 0) localStorage.removeItem(key); });
+}
+
 // The number the next deal of `game` will have once the waiting saves land (null: the game's
 // sheet never reached this phone). After a 409, the server has at least the deals it showed.
 function nextNumber(game) {
@@ -281,7 +292,8 @@ function nextNumber(game) {
 }
 
 export {
-  add, entries, change, discard, flush, knownSheet, remember, nextNumber, status, listen, resolveConflict, applyRemoval
+  add, entries, change, discard, flush, forget, knownSheet, remember, nextNumber, status, listen, resolveConflict,
+  applyRemoval
 };
 
 

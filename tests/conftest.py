@@ -21,6 +21,7 @@ from hypothesis import settings
 from scorekeeper.store.db import connect
 from scorekeeper.store.migrate import migrate
 from scorekeeper.web import create_app
+from scorekeeper.web.access.limits import LoginLimits
 
 BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
 TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False}
@@ -87,6 +88,7 @@ def app(session_app, database):
     app.static_folder = static_folder
     app.debug = False  # also Jinja's auto-reload, which a test in debug mode turned on
     app.extensions["access"].clear()  # the table password read from its file
+    app.extensions["login_limits"] = LoginLimits()  # the wrong passwords of earlier tests
     yield app
 
 

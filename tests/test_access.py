@@ -1,5 +1,6 @@
 """The table password (issue 6): writes need it once set, reads stay open unless configured, wrong
-guesses are limited per address across workers, entry expires, and only the hash is stored."""
+guesses are limited per address across workers (in total too: tests/test_login_limits.py), entry
+expires, and only the hash is stored."""
 
 from __future__ import annotations
 
@@ -205,7 +206,8 @@ def test_wrong_guesses_are_limited_per_address(locked, client):
         assert login(client, password="faux").status_code == 401
     blocked = login(client)  # even the right password, until the window has passed
     assert blocked.status_code == 429
-    assert "Trop d'essais depuis cet appareil : réessayez dans 15 minutes." in unescape(blocked.text)
+    assert "Trop d'essais depuis cet appareil : réessayez dans 15 min." in unescape(blocked.text)
+    assert blocked.headers["Retry-After"] == "900"
     assert login(client, address="192.0.2.99").status_code == 302  # another phone is not blocked
 
 
@@ -277,9 +279,17 @@ def test_set_password_refuses_a_mismatch_or_a_short_password(instance_app):
     runner = instance_app.test_cli_runner()
     mismatch = runner.invoke(args=["set-password"], input="abcdef\nabcdeg\nabcdef\nabcdef\n")
     assert "Encore une fois" in mismatch.output
-    short = runner.invoke(args=["set-password"], input="abc\nabc\n")
+    short = runner.invoke(args=["set-password"], input="abcdefg\nabcdefg\n")
     assert short.exit_code != 0
-    assert "au moins 4 caractères" in short.output
+    assert "Le mot de passe doit avoir au moins 8 caractères." in short.output
+    assert not os.path.exists(os.path.join(instance_app.instance_path, PASSWORD_FILE))
+    assert runner.invoke(args=["set-password"], input="abcdefgh\nabcdefgh\n").exit_code == 0
+
+
+def test_a_shorter_password_set_before_the_minimum_still_logs_in(locked, client):
+    """Eight characters is asked where a password is set: one set before (4 were enough) works."""
+    locked.config["TABLE_PASSWORD_HASH"] = generate_password_hash("rami", method="pbkdf2:sha256:1000")
+    assert login(client, password="rami").status_code == 302
 
 
 def test_login_and_logout_with_real_csrf_tokens(make_app):

@@ -20,12 +20,15 @@ def end_session(db: sqlite_utils.Database, session_id: str, until: float, now: f
     execute(db, "insert or replace into ended_sessions (id, until) values (?, ?)", [session_id, until])
 
 
-def wrong_guesses(db: sqlite_utils.Database, address: str, since: float) -> int:
-    """The wrong passwords this address sent since `since` (a read: works on a read-only disk)."""
+def wrong_guess_times(db: sqlite_utils.Database, address: str, since: float) -> list[float]:
+    """When this address sent its wrong passwords since `since`, oldest first (a read: works on a
+    read-only disk)."""
     found = rows(
-        db, "select count(*) as n from login_attempts where address = ? and attempted_at >= ?", [address, since]
+        db,
+        "select attempted_at from login_attempts where address = ? and attempted_at >= ? order by attempted_at",
+        [address, since],
     )
-    return found[0]["n"]
+    return [row["attempted_at"] for row in found]
 
 
 def count_wrong_guess(db: sqlite_utils.Database, address: str, now: float, since: float) -> None:

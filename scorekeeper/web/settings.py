@@ -23,6 +23,9 @@ DEFAULTS: dict[str, Any] = {
     "TABLE_SESSION_HOURS": 12,  # an evening: the phones enter the password once
     "LOGIN_ATTEMPTS": 5,  # wrong passwords allowed per address within the window below
     "LOGIN_WINDOW_MINUTES": 15,
+    # Wrong passwords a minute for the whole server, whatever their addresses: beyond, every login
+    # waits, unhashed (web/access/limits.py): strangers with many addresses cannot stall the tables.
+    "LOGIN_GUESSES_PER_MINUTE": 30,
     # Behind a reverse proxy that terminates HTTPS, 1: the client's address and scheme come from
     # its X-Forwarded-* headers (web/security.py). Never without a proxy: anyone could pick them.
     "PROXY_COUNT": 0,

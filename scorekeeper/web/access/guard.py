@@ -59,8 +59,17 @@ def guard():
 
 
 def template_globals() -> dict:
+    """What the pages show of the password: "Connexion" or "Sortir"; and whether "Sortir" clears
+    what the phone kept (static/leave.js): with READ_REQUIRES_PASSWORD only, since otherwise
+    anyone may read the sheets anyway, and the waiting saves leave once the password is entered."""
     hashed = password_hash()
-    return {"table_access": {"locked": bool(hashed), "entered": bool(hashed) and has_entered(hashed)}}
+    return {
+        "table_access": {
+            "locked": bool(hashed),
+            "entered": bool(hashed) and has_entered(hashed),
+            "clears_phone": current_app.config["READ_REQUIRES_PASSWORD"],
+        }
+    }
 
 
 def not_kept(response):

@@ -1,7 +1,9 @@
-"""/connexion: entering the table password (wrong ones counted per address) and "Sortir"."""
+"""/connexion: entering the table password (wrong ones limited per address and in total, one
+hashed at a time: limits.py) and "Sortir"."""
 
 from __future__ import annotations
 
+import math
 import secrets
 import sqlite3
 import time
@@ -15,6 +17,7 @@ from wtforms.validators import InputRequired
 
 from scorekeeper.store import access as table_access
 from scorekeeper.store.db import write_transaction
+from scorekeeper.web.access.limits import LoginLimits, Wait
 from scorekeeper.web.access.password import fingerprint, password_hash
 from scorekeeper.web.database import get_db
 from scorekeeper.web.errors import database_fault
@@ -27,17 +30,15 @@ bp = Blueprint("access", __name__, url_prefix="/connexion")
 
 
 # The password is checked before anything is written, so that a phone enters the right one even
-# when the disk is read-only; the wrong guesses are then counted if the disk lets them be. Guesses
-# sent at once from one address may each pass the count before any is written: at most one per
-# request running at once (one per server thread) beyond LOGIN_ATTEMPTS.
+# when the disk is read-only; the wrong guesses are then counted in memory (limits.py), and in the
+# database if the disk lets them be (the count then holds across restarts and processes).
 
 
 def _window_start(now: float) -> float:
     return now - current_app.config["LOGIN_WINDOW_MINUTES"] * 60
 
 
-def _count_wrong_guess(address: str) -> None:
-    now = time.time()
+def _count_wrong_guess(address: str, now: float) -> None:
     db = get_db()
     with write_transaction(db):
         table_access.count_wrong_guess(db, address, now, _window_start(now))
@@ -87,29 +88,67 @@ def login():
         return redirect(destination)
     if request.method == "GET":
         form.next.data = destination
-    status = 200
+    status, headers = 200, {}
     if form.validate_on_submit():
         address = request.remote_addr or "inconnue"
-        minutes = current_app.config["LOGIN_WINDOW_MINUTES"]
-        guesses = table_access.wrong_guesses(get_db(), address, _window_start(time.time()))
-        if guesses >= current_app.config["LOGIN_ATTEMPTS"]:
-            form.password.errors = [f"Trop d'essais depuis cet appareil : réessayez dans {minutes} minutes."]
+        now = time.time()
+        verdict = _check(hashed, form.password.data, address, now)
+        if isinstance(verdict, Wait):
+            form.password.errors = [_wait_message(verdict)]
             status = 429
-        elif check_password_hash(hashed, form.password.data):
-            if guesses:
-                _if_the_disk_allows(_forget_attempts, address)
+            headers = {"Retry-After": str(verdict.seconds)}
+        elif verdict:
             session["table"] = fingerprint(hashed)
-            session["table_until"] = time.time() + current_app.config["TABLE_SESSION_HOURS"] * 3600
+            session["table_until"] = now + current_app.config["TABLE_SESSION_HOURS"] * 3600
             session["table_session"] = secrets.token_urlsafe(18)  # what "Sortir" ends on the server
             session.permanent = True
             g.pop("table_entered", None)
             flash("Mot de passe accepté : vous pouvez noter les scores.", "info")
             return redirect(destination)
         else:
-            _if_the_disk_allows(_count_wrong_guess, address)
+            _if_the_disk_allows(_count_wrong_guess, address, now)
             form.password.errors = ["Mot de passe incorrect."]
             status = 401
-    return render_template("access/login.html", form=form), status
+    return render_template("access/login.html", form=form), status, headers
+
+
+def login_limits() -> LoginLimits:
+    return current_app.extensions["login_limits"]
+
+
+def _check(hashed: str, password: str, address: str, now: float) -> bool | Wait:
+    """Whether `password` is the table's, or how long to wait first. The limits are looked at
+    before hashing, and only one password is hashed at a time (limits.py): a login that comes
+    while another is being checked waits a second, and the server's other threads stay free."""
+    limits = login_limits()
+    config = current_app.config
+    stored = table_access.wrong_guess_times(get_db(), address, _window_start(now))
+    if not limits.hashing.acquire(blocking=False):
+        return Wait(1, this_address=False)
+    try:
+        wait = limits.wait(
+            address,
+            stored,
+            now,
+            attempts=config["LOGIN_ATTEMPTS"],
+            window_s=config["LOGIN_WINDOW_MINUTES"] * 60,
+            per_minute=config["LOGIN_GUESSES_PER_MINUTE"],
+        )
+        if wait is not None:
+            return wait
+        right = check_password_hash(hashed, password)
+        (limits.forget if right else limits.count)(address, now)
+    finally:
+        limits.hashing.release()
+    if right and stored:
+        _if_the_disk_allows(_forget_attempts, address)
+    return right
+
+
+def _wait_message(wait: Wait) -> str:
+    seconds = wait.seconds
+    delay = f"{seconds} s" if seconds < 120 else f"{math.ceil(seconds / 60)} min"
+    return f"Trop d'essais{' depuis cet appareil' if wait.this_address else ''} : réessayez dans {delay}."
 
 
 @bp.post("/sortie")
