@@ -2,9 +2,9 @@
 // undo) is kept on this phone (localStorage) with its Idempotency-Key and the deal number it was
 // entered as, then sent to the JSON API, in order, retried after a drop, a 5xx or an answer that is
 // not the server's (the key turns a retry the server already recorded into a replay), held for the
-// player on a refusal or a 409. Every page loads it, so kept saves leave as soon as any page opens
-// with the server in reach. The server's last sheet of each game is kept too (projection.js starts
-// from it).
+// player on a refusal or a 409. Every page loads it (every_page.js), so kept saves leave as soon as
+// any page opens with the server in reach. The server's last sheet of each game is kept too
+// (projection.js starts from it).
 //
 // A save is recorded only when the answer is that game's sheet from the API (api_shape.js): a Wi-Fi
 // portal's login page, an empty 200, a 204 or a redirect (not followed) keep it waiting, and
@@ -296,36 +296,7 @@ export {
   applyRemoval
 };
 
-
-// On every other page, a line that says a game has saves waiting, and opens its sheet (made of
-// text nodes: a game id comes from localStorage).
-function elsewhere() {
-  var here = document.querySelector("[data-game]");
-  var games = {};
-  entries().forEach(function (e) { if (!here || e.game !== here.dataset.game) games[e.game] = (games[e.game] || 0) + 1; });
-  var main = document.querySelector("main");
-  document.querySelectorAll(".waiting-elsewhere").forEach(function (line) { line.remove(); });
-  Object.keys(games).forEach(function (game) {
-    var line = document.createElement("p");
-    line.className = "flash waiting-elsewhere";
-    line.append(games[game] + (games[game] > 1 ? " saisies" : " saisie") + " en attente d'envoi pour une partie. ");
-    var link = document.createElement("a");
-    link.href = "/parties/" + encodeURIComponent(game);
-    link.textContent = "Voir sa feuille";
-    line.append(link);
-    if (main) main.insertBefore(line, main.firstChild);
-  });
-}
-
-listen(elsewhere);
-elsewhere(); // a module runs once the page is parsed
 window.addEventListener("storage", function (event) { if (event.key === ENTRIES) notify(); });
 window.addEventListener("online", now);
 document.addEventListener("visibilitychange", function () { if (!document.hidden) now(); });
 flush();
-
-// The service worker (templates/offline/sw.js) opens pages with no network. Browsers allow one on
-// secure pages only (HTTPS, localhost): on a plain-HTTP LAN the outbox still keeps every save.
-if (navigator.serviceWorker && window.isSecureContext) {
-  navigator.serviceWorker.register("/sw.js").catch(function () { /* the pages work without it */ });
-}
