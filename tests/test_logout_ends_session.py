@@ -136,3 +136,17 @@ def test_leaving_on_a_read_only_disk_still_leaves_this_phone(locked, monkeypatch
     monkeypatch.setattr(db_module, "connect", real_connect)
     db_module.pool.clear()
     assert record(copy_of(locked, cookie), locked) == 201  # what the warning says stays open
+
+
+def test_a_poll_answered_after_leaving_does_not_bring_the_session_back(locked):
+    """A sheet's poll sent before "Sortir" and answered after it carries no session cookie: the
+    browser keeps the one "Sortir" set, with its message (« Déconnecté »), which a refreshed copy
+    of the old cookie replaced in a browser test now and then."""
+    phone = locked.test_client()
+    login(phone)
+    poll = phone.get(f"/api/v1/games/{locked.game}")
+    assert poll.status_code == 200
+    assert "Set-Cookie" not in poll.headers
+    leaving = phone.post("/connexion/sortie")
+    assert "Set-Cookie" in leaving.headers
+    assert "Déconnecté" in unescape(phone.get(leaving.headers["Location"]).text)

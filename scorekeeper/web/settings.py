@@ -32,7 +32,12 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,  # a larger body is a 413 in French (web/errors.py)
     # An evening lasts longer than Flask-WTF's one hour: a sheet left open keeps working.
     "WTF_CSRF_TIME_LIMIT": None,
-    "SESSION_COOKIE_SAMESITE": "Lax",  # Flask's default is None; web/security.py sets the rest
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    # The session cookie is sent only when the session changes (entering the password, "Sortir", a
+    # flash), not with every answer: a sheet's poll still in flight when a phone leaves would
+    # otherwise bring back the cookie "Sortir" had just replaced, and lose its message. The
+    # password's entry ends at TABLE_SESSION_HOURS, kept in the session, not at the cookie's age.
+    "SESSION_REFRESH_EACH_REQUEST": False,  # Flask's default is None; web/security.py sets the rest
 }
 
 
