@@ -69,9 +69,9 @@ def test_the_servers_limits_cut_trickling_and_silent_connections_while_a_table_i
         ).read()
     )["id"]
     starts = {
-        "in its headers": (f"POST /api/v1/games/{game}/hands HTTP/1.1\r\nHost: a\r\nX-Slow: ".encode(), b"a"),
+        "in its headers": (f"POST /api/v1/games/{game}/hands HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".encode(), b"a"),
         "in its body": (
-            f"POST /api/v1/games/{game}/hands HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+            f"POST /api/v1/games/{game}/hands HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             "Content-Length: 1000\r\n\r\n{".encode(),
             b" ",
         ),
@@ -132,16 +132,16 @@ OVER_THE_SERVERS_BODY_LIMIT = ADJUSTMENTS["max_request_body_size"] + 1
     ("request_bytes", "status", "title"),
     [
         # waitress bounds the request line and headers together (max_request_header_size)
-        (b"GET /" + b"x" * 20_000 + b" HTTP/1.1\r\nHost: a\r\n\r\n", 431, "En-têtes trop gros"),
-        (b"GET / HTTP/1.1\r\nHost: a\r\nCookie: " + b"y" * 20_000 + b"\r\n\r\n", 431, "En-têtes trop gros"),
-        (b"GET / HTTP/1.1\r\nHost: a\r\nBad Header: z\r\n\r\n", 400, "Requête invalide"),
+        (b"GET /" + b"x" * 20_000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 431, "En-têtes trop gros"),
+        (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: " + b"y" * 20_000 + b"\r\n\r\n", 431, "En-têtes trop gros"),
+        (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header: z\r\n\r\n", 400, "Requête invalide"),
         (
-            b"POST /api/v1/games HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip\r\n\r\n",
+            b"POST /api/v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip\r\n\r\n",
             501,
             "Requête non prise en charge",
         ),
         (
-            b"POST /api/v1/games HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+            b"POST /api/v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             b"Content-Length: %d\r\n\r\n{" % OVER_THE_SERVERS_BODY_LIMIT,
             413,
             "Envoi trop gros",
@@ -164,7 +164,7 @@ def test_what_the_server_refuses_by_itself_is_french_with_the_apps_headers(serve
 def test_the_server_still_answers_normally_many_headers_included(server):
     """waitress counts no headers (gunicorn refused more than 100): their whole size is bounded."""
     many = b"".join(b"X-%d: z\r\n" % n for n in range(120))
-    status, headers, _ = raw_answer(server.port, b"GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n" + many + b"\r\n")
+    status, headers, _ = raw_answer(server.port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n" + many + b"\r\n")
     policy = re.sub(r" 'sha256-[A-Za-z0-9+/=]+'", "", headers["Content-Security-Policy"])  # the import map's
     assert status == 200 and policy == HEADERS["Content-Security-Policy"]
 
@@ -172,7 +172,7 @@ def test_the_server_still_answers_normally_many_headers_included(server):
 def test_a_chunked_body_over_the_apps_limit_gets_the_apps_french_413(server):
     """waitress reads a chunked body whole and hands it to the app with its length: the app refuses
     it as it refuses a Content-Length over its limit (and takes a small one)."""
-    head = b"POST /api/v1/games HTTP/1.1\r\nHost: a\r\nConnection: close\r\nContent-Type: application/json\r\n"
+    head = b"POST /api/v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n"
     head += b"Transfer-Encoding: chunked\r\n\r\n"
     huge = json.dumps({"teams": {"A": "x" * 300_000}}).encode()
     status, _, body = raw_answer(server.port, head + b"%x\r\n%s\r\n0\r\n\r\n" % (len(huge), huge))
@@ -200,7 +200,7 @@ def read_answer(sock: socket.socket) -> tuple[int, dict[str, str], bytes]:
 def test_a_phones_requests_share_one_connection_then_the_server_lets_it_go(server):
     with socket.create_connection(("127.0.0.1", server.port), timeout=SILENCE_S + 5) as sock:
         for path in (b"/", b"/static/style.css", b"/"):
-            sock.sendall(b"GET " + path + b" HTTP/1.1\r\nHost: a\r\n\r\n")
+            sock.sendall(b"GET " + path + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             status, headers, _ = read_answer(sock)
             assert status == 200 and headers.get("Connection", "keep-alive") == "keep-alive", path
         # Silent after its answers: let go by the server after channel_timeout, not held until
@@ -214,9 +214,9 @@ def test_a_phones_requests_share_one_connection_then_the_server_lets_it_go(serve
     "request_bytes",
     [
         b"GET / HTTP/1.0\r\n\r\n",
-        b"GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
         # a body over the server's limit, not read: the connection cannot carry another request
-        b"POST /api/v1/games HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{"
+        b"POST /api/v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{"
         % OVER_THE_SERVERS_BODY_LIMIT,
     ],
     ids=["http-1.0", "asked-to-close", "body-over-the-limit"],
