@@ -62,6 +62,7 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
 
 PLAIN_HOST = "belote.test"  # mapped to 127.0.0.1 by the browser: not a secure context
 BROWSER_ARGS = [*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {PLAIN_HOST} {HOST}"]
+SERVER_ENV = {"SCOREKEEPER_TRUSTED_HOSTS": PLAIN_HOST}  # a name the app answers for (web/hosts.py)
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 TAKER_POINTS = 100
 # 80 ♥ made with 100 card points (docs/scoring.md, "A numeric contract"): the takers 100 + 80 =
@@ -436,7 +437,7 @@ def main() -> int:
         database = str(Path(folder) / "save_paint.db")
         migrate(database)
         with (
-            Server(database, log_path=str(Path(folder) / "server.log")) as server,
+            Server(database, log_path=str(Path(folder) / "server.log"), env=SERVER_ENV) as server,
             sync_playwright() as playwright,
         ):
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=BROWSER_ARGS)

@@ -5,12 +5,13 @@ phones can open. The address the page was reached by, unless that is the machine
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 import pytest
 
 from scorekeeper.services import games as service
 from scorekeeper.store.db import connect
-from scorekeeper.web import join
+from scorekeeper.web import hosts, join
 
 LAN = "192.0.2.2"
 
@@ -27,7 +28,13 @@ def no_lan(monkeypatch):
 
 
 def join_url_of(app, base_url: str, headers: dict | None = None) -> str:
-    with app.test_request_context("/parties/abc", base_url=base_url, headers=headers or {}):
+    # werkzeug's EnvironBuilder reads "http://[::1]:5000" as SERVER_NAME "[" and port 80: the port
+    # the server listens on is given as a server gives it.
+    port = urlsplit(base_url).port or {"http": 80, "https": 443}[urlsplit(base_url).scheme]
+    overrides = {"SERVER_PORT": str(port)}
+    with app.test_request_context(
+        "/parties/abc", base_url=base_url, headers=headers or {}, environ_overrides=overrides
+    ):
         from flask import request
 
         return join.join_url(request, "/parties/abc")
@@ -37,20 +44,39 @@ def join_url_of(app, base_url: str, headers: dict | None = None) -> str:
     ("base_url", "expected"),
     [
         ("http://192.168.1.20:5000", "http://192.168.1.20:5000/parties/abc"),  # a phone on the Wi-Fi
-        ("http://belote.local:5000", "http://belote.local:5000/parties/abc"),
+        ("http://[fd00::20]:5000", "http://[fd00::20]:5000/parties/abc"),  # its IPv6 address
         ("http://localhost:5000", f"http://{LAN}:5000/parties/abc"),
         ("http://127.0.0.1:5000", f"http://{LAN}:5000/parties/abc"),
         ("http://127.0.1.1:5000", f"http://{LAN}:5000/parties/abc"),
         ("http://[::1]:5000", f"http://{LAN}:5000/parties/abc"),
         ("http://0.0.0.0:5000", f"http://{LAN}:5000/parties/abc"),
         ("http://LocalHost:5000", f"http://{LAN}:5000/parties/abc"),
+        # a name, whoever made it resolve here: the machine's address, never the name
+        ("http://belote.local:5000", f"http://{LAN}:5000/parties/abc"),
+        ("http://evil.test:5000", f"http://{LAN}:5000/parties/abc"),
         ("http://localhost", f"http://{LAN}/parties/abc"),  # the scheme's own port stays implied
         ("https://localhost:8443", f"https://{LAN}:8443/parties/abc"),
-        ("https://belote.example.org", "https://belote.example.org/parties/abc"),
     ],
 )
 def test_the_join_address(app, lan, base_url, expected):
     assert join_url_of(app, base_url) == expected
+
+
+def test_a_name_of_trusted_hosts_is_the_join_address(app, lan):
+    """A proxy's domain, which the table's owner listed: the phones outside reach it, not the LAN."""
+    app.config["TRUSTED_HOSTS"] = ["belote.example.org", ".club.example"]
+    assert join_url_of(app, "https://belote.example.org") == "https://belote.example.org/parties/abc"
+    assert join_url_of(app, "https://salle.club.example") == "https://salle.club.example/parties/abc"
+    assert join_url_of(app, "http://other.example.org:5000") == f"http://{LAN}:5000/parties/abc"
+
+
+def test_the_join_port_is_the_servers_not_the_hosts(app, lan):
+    """A Host that names another port (a tunnel, a crafted request): the phones join on the port
+    the server listens on (the WSGI environ's SERVER_PORT)."""
+    with app.test_request_context("/parties/abc", base_url="http://localhost:5000", headers={"Host": "localhost:8000"}):
+        from flask import request
+
+        assert join.join_url(request, "/parties/abc") == f"http://{LAN}:5000/parties/abc"
 
 
 @pytest.mark.parametrize(
@@ -75,7 +101,7 @@ def test_without_a_lan_address_the_join_address_is_the_requests_own(app, no_lan,
     ],
 )
 def test_split_host(host, split):
-    assert join.split_host(host) == split
+    assert hosts.split_host(host) == split
 
 
 # --- the sheet page ------------------------------------------------------------------------
@@ -147,7 +173,7 @@ def test_the_sheet_and_the_deal_form_keep_the_screen_on(app, client):
 
 @pytest.fixture
 def proxied_app(make_app):
-    return make_app(WTF_CSRF_ENABLED=True, PROXY_COUNT=1)
+    return make_app(WTF_CSRF_ENABLED=True, PROXY_COUNT=1, TRUSTED_HOSTS=["belote.example.org"])
 
 
 def test_behind_an_https_proxy_the_address_is_the_one_the_proxy_was_asked(proxied_app, lan):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 from typing import Any
@@ -15,6 +16,38 @@ NAME_FORBIDDEN = "|"  # what joins two partners' names into their team's key (`p
 # soft hyphen, …). Invisible on screen, they made "A\u200bna" a second Ana in the statistics, let
 # U+202E turn a name around, and came out raw in the CSV.
 INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf"})
+# What a name never keeps either: the letters, symbols and marks that show nothing (issue 24: "Ana"
+# and a Hangul filler was a second Ana; a name of U+3164 alone looked empty). Python's unicodedata
+# has no Default_Ignorable_Code_Point, so here it is, whole, from Unicode's DerivedCoreProperties.txt
+# (its Cf are dropped by category anyway; Cn, unassigned, are reserved as ignorable):
+DEFAULT_IGNORABLE = (
+    ("\u00ad", "\u00ad"),  # soft hyphen (Cf)
+    ("\u034f", "\u034f"),  # combining grapheme joiner (Mn)
+    ("\u061c", "\u061c"),  # arabic letter mark (Cf)
+    ("\u115f", "\u1160"),  # Hangul choseong and jungseong fillers (Lo)
+    ("\u17b4", "\u17b5"),  # Khmer inherent vowels (Mn)
+    ("\u180b", "\u180f"),  # Mongolian free variation selectors (Mn), vowel separator (Cf)
+    ("\u200b", "\u200f"),  # zero-width space, non-joiner, joiner, LRM, RLM (Cf)
+    ("\u202a", "\u202e"),  # bidi embeddings and overrides (Cf)
+    ("\u2060", "\u206f"),  # word joiner, invisible operators, isolates, deprecated format (Cf, Cn)
+    ("\u3164", "\u3164"),  # Hangul filler (Lo)
+    ("\ufe00", "\ufe0f"),  # variation selectors 1-16 (Mn)
+    ("\ufeff", "\ufeff"),  # zero-width no-break space, the BOM (Cf)
+    ("\uffa0", "\uffa0"),  # halfwidth Hangul filler (Lo)
+    ("\ufff0", "\ufff8"),  # (Cn)
+    ("\U0001bca0", "\U0001bca3"),  # shorthand format controls (Cf)
+    ("\U0001d173", "\U0001d17a"),  # musical beam and slur controls (Cf)
+    ("\U000e0000", "\U000e0fff"),  # tags (Cf), variation selectors 17-256 (Mn), and Cn
+)
+# ... and the blanks Unicode does not call ignorable but that draw nothing: the Braille blank
+# (So) and the Khitan filler (Mn, which only fills a cluster).
+BLANKS = (("\u2800", "\u2800"), ("\U00016fe4", "\U00016fe4"))
+SHOWS_NOTHING = re.compile("[" + "".join(f"{low}-{high}" for low, high in DEFAULT_IGNORABLE + BLANKS) + "]")
+
+
+def shows_nothing(character: str) -> bool:
+    """Whether a name drops `character`: a control or format character, or one that draws nothing."""
+    return unicodedata.category(character) in INVISIBLE_CATEGORIES or SHOWS_NOTHING.match(character) is not None
 
 
 def lone_surrogate(text: str) -> bool:
@@ -23,12 +56,10 @@ def lone_surrogate(text: str) -> bool:
 
 
 def tidy_name(text: str) -> str:
-    """A name as it is kept: composed (NFC), without control or format characters, its runs of
-    spaces (any Unicode space, tabs and line breaks too) made one, none at either end."""
-    words = (
-        "".join(character for character in word if unicodedata.category(character) not in INVISIBLE_CATEGORIES)
-        for word in text.split()
-    )
+    """A name as it is kept: composed (NFC), without control or format characters nor any that
+    shows nothing (`shows_nothing`), its runs of spaces (any Unicode space, tabs and line breaks
+    too) made one, none at either end."""
+    words = ("".join(character for character in word if not shows_nothing(character)) for word in text.split())
     return unicodedata.normalize("NFC", " ".join(word for word in words if word))
 
 

@@ -4,12 +4,12 @@ security headers: waitress's own pages are English plain text and carry none."""
 
 from __future__ import annotations
 
-import html
 from http import HTTPStatus
 
 from waitress.task import ErrorTask
 
 from scorekeeper.web.errors import PAGE_MESSAGES
+from scorekeeper.web.plain_page import plain_page
 from scorekeeper.web.security import HEADERS
 
 # The statuses of waitress.utilities' errors (400, 413, 431, 500, 501), in the app's words.
@@ -29,14 +29,7 @@ CLIENT_ERROR = ("Requête refusée", "Le serveur n'a pas compris la requête. Re
 def error_page(status: int) -> tuple[str, list[tuple[str, str]], bytes]:
     """(status line, headers, body) of a short French page for `status`, with the app's headers."""
     title, message = SERVER_MESSAGES.get(status) or (CLIENT_ERROR if status < 500 else SERVER_MESSAGES[500])
-    body = (
-        '<!doctype html>\n<html lang="fr">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{html.escape(title)} · Marqueur</title>\n"
-        '<link rel="stylesheet" href="/static/style.css">\n</head>\n<body>\n<main>\n<section class="card">\n'
-        f"<h1>{html.escape(title)}</h1>\n<p>{html.escape(message)}</p>\n"
-        '<p><a class="button" href="/">Retour à l\'accueil</a></p>\n</section>\n</main>\n</body>\n</html>\n'
-    ).encode()
+    body = plain_page(title, message)
     headers = [("Content-Type", "text/html; charset=utf-8"), *HEADERS.items()]
     return f"{status} {HTTPStatus(status).phrase}", headers, body
 

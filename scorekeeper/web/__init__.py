@@ -15,6 +15,7 @@ from scorekeeper.web import (
     conditional,
     database,
     errors,
+    hosts,
     install,
     offline,
     pages,
@@ -48,6 +49,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     app.json.ensure_ascii = False  # French labels as they are, in UTF-8
     compression.init_app(app)  # first: its after_request hook then runs after every other one
+    hosts.init_app(app)  # before security's ProxyFix, which then runs first: a Host it does not know is a 400
     security.init_app(app)
     conditional.init_app(app)  # the pages' ETags: before offline and access, which may say no-store
     assets.init_app(app)  # the static files, at versioned addresses, kept a year and compressed

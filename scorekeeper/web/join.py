@@ -1,7 +1,8 @@
 """Joining a table's game from another phone: the address the phones can open, and its QR code.
 
-A page opened on the laptop itself (http://127.0.0.1:5000/…) names an address no phone can open:
-the join address then uses the machine's address on the local network instead.
+A page opened on the laptop itself (http://127.0.0.1:5000/…, or by its name) names an address no
+phone can open, and a name in the request may be anyone's (DNS rebinding, `hosts.py`): the join
+address then uses the machine's address on the local network instead.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ import socket
 from typing import TYPE_CHECKING
 
 import segno
+from flask import current_app
+
+from scorekeeper.web.hosts import ip_literal, listed_host, listed_names, split_host
 
 if TYPE_CHECKING:
     from werkzeug.wrappers import Request
-
-LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0"}
 
 
 def lan_address() -> str | None:
@@ -36,32 +38,25 @@ def lan_address() -> str | None:
     return None if ipaddress.ip_address(address).is_loopback or address == "0.0.0.0" else address
 
 
-def is_local(host: str) -> bool:
-    """Whether a Host header's name (without its port) is this machine seen from itself."""
-    return host.lower() in LOCAL_HOSTS or host.startswith("127.")
-
-
 def join_url(request: Request, path: str) -> str:
-    """The address another phone opens to reach `path` (e.g. /parties/<id>): the scheme, host and
-    port this request came by (those the proxy saw, with PROXY_COUNT), except that a page opened
-    on the machine itself (localhost, 127.0.0.1, ::1) names the machine's LAN address instead,
-    same port. Without a LAN address, the request's own address is all there is."""
+    """The address another phone opens to reach `path` (e.g. /parties/<id>), never built from a
+    name the request carries but the table's owner did not give:
+
+    - the IP address the request came by, when a phone used one (it reaches the server);
+    - a name of `TRUSTED_HOSTS`, the address of a proxy's domain (with PROXY_COUNT, the scheme and
+      name the proxy was asked for);
+    - otherwise (localhost, 127.0.0.1, this machine's name or its .local) the machine's LAN
+      address, the one `make run` prints, on the port the server listens on; without a LAN
+      address, the request's own, which `hosts.py` has checked is one of this machine's."""
     host = request.host
-    name, port = split_host(host)
-    if is_local(name):
-        lan = lan_address()
-        if lan:
-            host = f"{lan}:{port}" if port else lan
+    address = ip_literal(split_host(host)[0])
+    phones_own = address is not None and not (address.is_loopback or address.is_unspecified)
+    lan = None if phones_own or listed_host(host, listed_names(current_app.config)) else lan_address()
+    if lan:
+        port = request.environ.get("SERVER_PORT", "")
+        default_port = {"http": "80", "https": "443"}.get(request.scheme)
+        host = lan if port in ("", default_port) else f"{lan}:{port}"
     return f"{request.scheme}://{host}{path}"
-
-
-def split_host(host: str) -> tuple[str, str]:
-    """A Host header's name and port ("" without one): "[::1]:5000" → ("[::1]", "5000")."""
-    if host.startswith("["):
-        name, _, rest = host.partition("]")
-        return name + "]", rest[1:] if rest.startswith(":") else ""
-    name, _, port = host.partition(":")
-    return name, port
 
 
 @functools.lru_cache(maxsize=256)  # a few ms to draw; the sheet is fetched again at each change

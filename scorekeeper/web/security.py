@@ -74,7 +74,13 @@ class Request(FlaskRequest):
     """A chunked body (no Content-Length) over the request's limit is a 413, as one that announces
     its length is. Werkzeug reads such a body up to `max_content_length` and stops there without a
     word: the app got the body cut short, and answered 422 for broken JSON or an empty form. The
-    limit is read when the body is, so that a view may raise it first (the import's)."""
+    limit is read when the body is, so that a view may raise it first (the import's).
+
+    Flask 3.1 checks the Host against `TRUSTED_HOSTS` by itself, through `trusted_hosts`: here
+    that stays None, since `hosts.py` has checked the Host against the same setting before the
+    request came in, IP literals accepted, which Flask's check would refuse."""
+
+    trusted_hosts = property(lambda self: None, lambda self, names: None)
 
     @cached_property
     def stream(self) -> IO[bytes]:

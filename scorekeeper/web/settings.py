@@ -29,6 +29,10 @@ DEFAULTS: dict[str, Any] = {
     # Behind a reverse proxy that terminates HTTPS, 1: the client's address and scheme come from
     # its X-Forwarded-* headers (web/security.py). Never without a proxy: anyone could pick them.
     "PROXY_COUNT": 0,
+    # The names the app answers for besides an IP address, localhost, this machine's host name and
+    # its .local (web/hosts.py): a list, or one string of names separated by commas; a leading dot
+    # takes the subdomains too. Any other Host gets a 400 (DNS rebinding).
+    "TRUSTED_HOSTS": [],
     "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,  # a larger body is a 413 in French (web/errors.py)
     # An evening lasts longer than Flask-WTF's one hour: a sheet left open keeps working.
     "WTF_CSRF_TIME_LIMIT": None,

@@ -23,7 +23,7 @@ def bench_server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("save-paint")
     database = str(folder / "save_paint.db")
     migrate(database)
-    running = app_server.Server(database, log_path=str(folder / "server.log")).start()
+    running = app_server.Server(database, log_path=str(folder / "server.log"), env=save_paint.SERVER_ENV).start()
     yield running
     running.stop()
 

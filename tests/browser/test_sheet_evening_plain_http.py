@@ -54,6 +54,12 @@ EXPECTED = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def answers_for_belote_test(app):
+    """belote.test stands for the table's Wi-Fi address: a name the app must be told it answers for."""
+    app.config["TRUSTED_HOSTS"] = [HOST]
+
+
 @pytest.fixture(scope="module")
 def plain_http(browser):
     """A Chromium of its own that resolves belote.test to 127.0.0.1 (the session's playwright)."""
