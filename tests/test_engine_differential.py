@@ -27,13 +27,14 @@ import pytest
 from test_house_rules import VARIANT_EXAMPLES  # docs/house-rules.md's examples: (name, body, rules, A, B)
 from test_worked_examples import EXAMPLES
 
+from scorekeeper.belote.best_meld import meld_winner
 from scorekeeper.belote.errors import InvalidHand
 from scorekeeper.belote.game import Rules, dealer_after, winner_of
 from scorekeeper.belote.game_input import parse_rules
 from scorekeeper.belote.hand import Hand, check_declarations
 from scorekeeper.belote.hand_json import parse_hand
 from scorekeeper.belote.house_rules import OPTION_KEYS, OPTIONS, parse_house_rules
-from scorekeeper.belote.scoring import count_figures, meld_winner, score
+from scorekeeper.belote.scoring import count_figures, score
 from scorekeeper.belote.terms import (
     CARD_POINTS_TOTAL,
     CONTRACT_VALUES,

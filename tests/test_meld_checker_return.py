@@ -24,11 +24,11 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 import pytest
 from werkzeug.datastructures import MultiDict
 
+from scorekeeper.belote.best_meld import meld_winner
 from scorekeeper.belote.cards import DECK, HAND_SIZE, Card, Rank, Suit
 from scorekeeper.belote.game import Rules
 from scorekeeper.belote.hand_json import parse_hand
 from scorekeeper.belote.melds import compare_hands, find_melds
-from scorekeeper.belote.scoring import meld_winner
 from scorekeeper.belote.terms import Mode
 from scorekeeper.web.sheet.deal_form import DealForm
 from tests.pages import create_named_game, the_form

@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from scorekeeper.belote.best_meld import BestMeld, compare_best_melds
 from scorekeeper.belote.cards import RANK_ORDER, Card, Rank, Suit, sorted_cards, trump_suit
-from scorekeeper.belote.scoring import BestMeld, compare_best_melds
 from scorekeeper.belote.terms import CARRE_RANK_ORDER, MELD_VALUES, Meld, Mode, Team
 
 CARRE_RANKS = tuple(rank for rank in Rank if f"carre_{rank.value}" in MELD_VALUES)  # no 7s, no 8s

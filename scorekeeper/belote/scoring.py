@@ -8,10 +8,10 @@ The vocabulary it scores with (teams, modes, melds, contracts) is in `terms`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import NamedTuple
 
-from scorekeeper.belote.errors import InvalidHand
+from scorekeeper.belote.best_meld import MeldOutcome, meld_winner
 from scorekeeper.belote.hand import Hand, check_hand
 from scorekeeper.belote.house_rules import (
     AnnouncedCapot,
@@ -25,15 +25,12 @@ from scorekeeper.belote.terms import (
     BELOTE_POINTS,
     CAPOT_BONUS,
     CARD_POINTS_TOTAL,
-    CARRE_RANK_ORDER,
     FAILED_CONTRACT_BONUS,
     FLAT_CAPOT_VALUE,
     MELD_POINTS,
     TEAMS,
-    BestMeldCall,
     ContractKind,
     Meld,
-    Mode,
     Rounding,
     Team,
 )
@@ -53,13 +50,6 @@ class Line(NamedTuple):
     team: Team
     label: str
     points: int
-
-
-class MeldOutcome(NamedTuple):
-    """Which team scores its melds (None: nobody) and why, in French."""
-
-    winner: Team | None
-    reason: str
 
 
 class TeamFigures(NamedTuple):
@@ -101,80 +91,6 @@ def rounded_card_points(taker_points: int, rounding: Rounding) -> tuple[int, int
         takers = round_to_ten(taker_points)
         return takers, FAILED_CONTRACT_BONUS - takers
     return taker_points, defense_points
-
-
-# --- melds ----------------------------------------------------------------------------------
-
-
-class BestMeld(NamedTuple):
-    """What the comparison needs of a team's strongest meld, however it is known (a code told by
-    the table, or cards seen by the meld checker)."""
-
-    value: int
-    carre: Meld | None  # the carré's code; None for a sequence
-    label: str
-
-
-# How the melds told by their codes compare in each mode: value, then a carré over a sequence, then rank.
-MELD_STRENGTH = {
-    mode: {meld: (points, meld.is_carre, CARRE_RANK_ORDER.get(meld, 0)) for meld, points in MELD_POINTS[mode].items()}
-    for mode in Mode
-}
-
-
-def best_meld(melds: Sequence[Meld], mode: Mode) -> BestMeld | None:
-    """A team's strongest meld by its code (None without melds), as `compare_best_melds` reads it."""
-    if not melds:
-        return None
-    meld = max(melds, key=MELD_STRENGTH[mode].__getitem__)
-    return BestMeld(MELD_POINTS[mode][meld], meld if meld.is_carre else None, meld.label)
-
-
-def compare_best_melds(a: BestMeld | None, b: BestMeld | None) -> MeldOutcome | None:
-    """Which team scores its melds by value, then a carré over a sequence, then the carré's rank.
-    None when both best melds are sequences of equal value: the cards decide, or the table."""
-    if a is None and b is None:
-        return NO_MELDS
-    if b is None:
-        return MeldOutcome(TEAM_A, "seule équipe à annoncer")
-    if a is None:
-        return MeldOutcome(TEAM_B, "seule équipe à annoncer")
-    best = {TEAM_A: a, TEAM_B: b}
-    if a.value != b.value:
-        winner = TEAM_A if a.value > b.value else TEAM_B
-        won, lost = best[winner], best[winner.other]
-        return MeldOutcome(winner, f"meilleure annonce : {won.label} {won.value} contre {lost.label} {lost.value}")
-    if (a.carre is None) != (b.carre is None):
-        winner = TEAM_A if a.carre is not None else TEAM_B
-        return MeldOutcome(winner, f"à valeur égale ({a.value}), un carré bat une suite")
-    if a.carre is not None and b.carre is not None:
-        winner = TEAM_A if CARRE_RANK_ORDER[a.carre] > CARRE_RANK_ORDER[b.carre] else TEAM_B
-        return MeldOutcome(winner, f"à valeur égale ({a.value}), le {best[winner].label} est le plus haut carré")
-    return None
-
-
-NO_MELDS = MeldOutcome(None, "aucune annonce")
-
-
-def meld_winner(hand: Hand) -> MeldOutcome:
-    """Only the team with the best meld scores its melds (docs/scoring.md, "Melds")."""
-    if not any(hand.melds.values()):
-        return NO_MELDS  # most hands: what compare_best_melds(None, None) says
-    a, b = (best_meld(hand.melds[team], hand.mode) for team in TEAMS)
-    outcome = compare_best_melds(a, b)
-    if outcome is not None:
-        return outcome
-    # Two sequences of equal value: the cards decide, and only the table has seen them.
-    if hand.best_meld is None:
-        raise InvalidHand(
-            "best_meld",
-            "« best_meld » est requis : les meilleures annonces des deux équipes sont égales "
-            f"({a.label} contre {b.label}), la table doit dire laquelle l'emporte.",
-        )
-    # The reason names no team: the explanation names the winner (by the sheet's names) before it.
-    if hand.best_meld is BestMeldCall.NONE:
-        return MeldOutcome(None, f"suites égales ({a.label}) : la table ne les départage pas")
-    return MeldOutcome(Team(hand.best_meld.value), f"suites égales ({a.label}) : la table a désigné la meilleure")
 
 
 def melds_label(melds: tuple[Meld, ...], title: str = "Annonces") -> str:

@@ -11,11 +11,11 @@ from urllib.parse import parse_qsl, urlsplit
 
 from flask import Blueprint, render_template, request
 
+from scorekeeper.belote.best_meld import best_meld, compare_best_melds
 from scorekeeper.belote.cards import DECK, DECK_SIZE, HAND_SIZE, Card, Suit, parse_cards, pile_points, sorted_cards
 from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.melds import FoundMeld, belotes, compare_hands, find_melds
 from scorekeeper.belote.names import MAX_NAME_LENGTH
-from scorekeeper.belote.scoring import best_meld, compare_best_melds
 from scorekeeper.belote.terms import CARD_POINTS_TOTAL, MODE_LABELS, SIDES, Meld, Mode, Team
 from scorekeeper.web.tools.links import way_back, with_fields, with_params
 
