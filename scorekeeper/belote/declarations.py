@@ -23,7 +23,7 @@ what the declarations need:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations, pairwise
 
 from scorekeeper.belote.errors import InvalidHand
@@ -52,14 +52,14 @@ Placed = tuple[tuple[int, int], ...]  # a suit's sequences: (player, cards) each
 # --- the search ---------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def runs_in(free: int, size: int) -> tuple[int, ...]:
     """Every run of `size` ranks within `free` (bit r: the rank r), as masks."""
     run = (1 << size) - 1
     return tuple(run << start for start in range(CARDS_PER_SUIT - size + 1) if run << start & ~free == 0)
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_cost(free: int, placed: Placed, owner: int) -> int | None:
     """How the sequences `placed` lie in one suit whose free ranks are `free`: None when they cannot;
     else, with a belote of player `owner` in the suit, the fewest of its king and queen he must hold
@@ -70,7 +70,7 @@ def suit_cost(free: int, placed: Placed, owner: int) -> int | None:
             [*layout, (player, run)]
             for layout in layouts
             for run in runs_in(free, size)
-            if all(not run & other and (holder != player or not (run << 1 | run >> 1) & other) for holder, other in layout)
+            if all(fits_beside(run, player, holder, other) for holder, other in layout)
         ]
     best = None
     for layout in layouts:
@@ -86,6 +86,12 @@ def suit_cost(free: int, placed: Placed, owner: int) -> int | None:
         if best is None or extra < best:
             best = extra
     return best
+
+
+def fits_beside(run: int, player: int, holder: int, other: int) -> bool:
+    """Whether `player`'s run lies beside `holder`'s: no card shared, and not touching when one
+    player holds both (they would be one run)."""
+    return not run & other and (holder != player or not (run << 1 | run >> 1) & other)
 
 
 def meld_cards(melds: tuple[Meld, ...]) -> int:
@@ -108,9 +114,7 @@ def team_hands(melds: tuple[Meld, ...]) -> tuple[tuple[tuple[Meld, ...], tuple[M
 def deal_exists(melds: Mapping[Team, tuple[Meld, ...]], belote: Mapping[Team, int]) -> bool:
     """Whether some deal of 32 cards gives these melds and belotes (the mode only bounds the
     belotes: one in a suit mode, one a suit in tout atout, as check_hand counts them)."""
-    return _deal_exists(
-        tuple(tuple(sorted(melds[team])) for team in TEAMS), tuple(belote[team] for team in TEAMS)
-    )
+    return _deal_exists(tuple(tuple(sorted(melds[team])) for team in TEAMS), tuple(belote[team] for team in TEAMS))
 
 
 @lru_cache(maxsize=4096)
