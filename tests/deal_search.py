@@ -8,6 +8,8 @@ app's exact check against it on samples (it is exponential: a few milliseconds t
 
 from __future__ import annotations
 
+from itertools import product
+
 from scorekeeper.belote.hand import Hand
 from scorekeeper.belote.terms import Meld, Team, players_of
 
@@ -25,16 +27,31 @@ HAND = 8
 TRUMP = 0  # in a suit mode, suit 0 stands for trump: the suits are alike otherwise
 
 
+def meld_size(meld: Meld) -> int:
+    return 4 if meld.is_carre else SEQUENCE_CARDS[meld]
+
+
 def deal_exists(hand: Hand) -> bool:
     """Whether some deal gives every meld cards of its own, each meld to a player of its team
     (8 cards a player), each belote's king and queen of trump to one player of its team (who may
     hold them in a meld too); one player's two runs in a suit never touch (a run is one meld, never
-    split). The carrés are placed first, then the belotes, then the sequences, longest first;
-    untouched suits are alike, so only one of them is tried."""
-    carres = [(team, meld) for team in Team for meld in hand.melds[team] if meld.is_carre]
+    split). Each meld's player is chosen first (its cards fit in 8), then the carrés are placed,
+    then the belotes, then the sequences, longest first; untouched suits are alike, so only one of
+    them is tried."""
+    melds = [(team, meld) for team in Team for meld in hand.melds[team]]
+    for players in product(*(players_of(team) for team, _ in melds)):
+        held = list(zip(players, (meld for _, meld in melds), strict=True))
+        if max(sum(meld_size(meld) for who, meld in held if who == seat) for seat in range(4)) <= HAND:
+            if deal_with_players(hand, held):
+                return True
+    return False
+
+
+def deal_with_players(hand: Hand, melds: list[tuple[int, Meld]]) -> bool:
+    """deal_exists, each meld held by the player given with it."""
+    carres = [(player, meld) for player, meld in melds if meld.is_carre]
     sequences = sorted(
-        ((team, meld) for team in Team for meld in hand.melds[team] if not meld.is_carre),
-        key=lambda item: -SEQUENCE_CARDS[item[1]],
+        ((player, meld) for player, meld in melds if not meld.is_carre), key=lambda item: -meld_size(item[1])
     )
     belote_teams = [team for team in Team for _ in range(hand.belote[team])]
     holder: dict[tuple[int, int], int] = {}  # card → player
@@ -67,28 +84,28 @@ def deal_exists(hand: Hand) -> bool:
 
     def place_carres(i: int) -> bool:
         if i == len(carres):
-            return place_belotes(0, frozenset())
-        team, meld = carres[i]
+            return place_belotes(0)
+        player, meld = carres[i]
         cards = [(suit, CARRE_RANK[meld]) for suit in range(4)]
-        for player in players_of(team):
-            new = take(cards, player, True)
-            if new is not None:
-                in_meld.update(cards)
-                if place_carres(i + 1):
-                    return True
-                in_meld.difference_update(cards)
-                give_back(new, player)
+        new = take(cards, player, True)
+        if new is not None:
+            in_meld.update(cards)
+            if place_carres(i + 1):
+                return True
+            in_meld.difference_update(cards)
+            give_back(new, player)
         return False
 
-    def place_belotes(i: int, used_suits: frozenset) -> bool:
+    def place_belotes(i: int) -> bool:
         if i == len(belote_teams):
             return place_sequences(0)
-        suits = [TRUMP] if hand.mode.is_suit else [suit for suit in range(4) if suit not in used_suits]
-        for suit in suits:
+        # Only carrés are dealt so far, alike in every suit: in tout atout the i-th belote may take the
+        # i-th suit (each its own), in a suit mode the one belote is trump's.
+        for suit in [TRUMP if hand.mode.is_suit else i]:
             for player in players_of(belote_teams[i]):
                 new = take([(suit, KING), (suit, QUEEN)], player, False)
                 if new is not None:
-                    if place_belotes(i + 1, used_suits | {suit}):
+                    if place_belotes(i + 1):
                         return True
                     give_back(new, player)
         return False
@@ -96,7 +113,7 @@ def deal_exists(hand: Hand) -> bool:
     def place_sequences(i: int) -> bool:
         if i == len(sequences):
             return True
-        team, meld = sequences[i]
+        player, meld = sequences[i]
         size = SEQUENCE_CARDS[meld]
         tried_untouched = set()
         for suit in range(4):
@@ -107,20 +124,19 @@ def deal_exists(hand: Hand) -> bool:
                 tried_untouched.add(kind)
             for start in range(8 - size + 1):
                 cards = [(suit, rank) for rank in range(start, start + size)]
-                for player in players_of(team):
-                    touching = any(
-                        (who, where) == (player, suit) and (low == start + size or high == start - 1)
-                        for who, where, low, high in runs
-                    )
-                    new = None if touching else take(cards, player, True)
-                    if new is not None:
-                        in_meld.update(cards)
-                        runs.append((player, suit, start, start + size - 1))
-                        if place_sequences(i + 1):
-                            return True
-                        runs.pop()
-                        in_meld.difference_update(cards)
-                        give_back(new, player)
+                touching = any(
+                    (who, where) == (player, suit) and (low == start + size or high == start - 1)
+                    for who, where, low, high in runs
+                )
+                new = None if touching else take(cards, player, True)
+                if new is not None:
+                    in_meld.update(cards)
+                    runs.append((player, suit, start, start + size - 1))
+                    if place_sequences(i + 1):
+                        return True
+                    runs.pop()
+                    in_meld.difference_update(cards)
+                    give_back(new, player)
         return False
 
     return place_carres(0)
