@@ -125,6 +125,9 @@ def _deal_exists(melds: tuple[tuple[Meld, ...], ...], belotes: tuple[int, ...]) 
         free &= ~(1 << CARRE_POSITIONS[carre])
     if sum(belotes) > SUIT_COUNT:
         return False
+    if all(melds) and any(belotes):  # first each team alone with its belotes: fewer to place, often enough to refuse
+        if not _deal_exists((melds[0], ()), (belotes[0], 0)) or not _deal_exists(((), melds[1]), (0, belotes[1])):
+            return False
     return any(
         _hands_fit(hands_a + hands_b, free, belotes)
         for hands_a in team_hands(melds[0])
@@ -148,30 +151,51 @@ def _hands_fit(hands: tuple[tuple[Meld, ...], ...], free: int, belotes: tuple[in
         ((player, MELD_CARDS[meld]) for player, hand in enumerate(hands) for meld in hand if not meld.is_carre),
         key=lambda item: (-item[1], item[0]),
     )
+    candidates = {owner for team, count in enumerate(belotes) if count for owner in owners[team]}
     suits: list[Placed] = [()] * SUIT_COUNT
     tried_belotes: dict[tuple[Placed, ...], bool] = {}
 
-    def belotes_fit(left: tuple[int, ...], suit: int, room: tuple[int, ...]) -> bool:
-        if not any(left):
+    def belotes_fit(contents: tuple[Placed, ...]) -> bool:
+        """Whether the belotes go onto the suits holding `contents`, one a suit, each to an owner
+        with room for what of its king and queen his melds do not hold."""
+        if not any(belotes):
             return True
-        if SUIT_COUNT - suit < sum(left):
-            return False
-        for team, count in enumerate(left):
-            if count:
-                for owner in owners[team]:
-                    extra = suit_cost(free, suits[suit], owner)
-                    if extra is not None and extra <= room[owner]:
-                        rest = (*left[:team], count - 1, *left[team + 1 :])
-                        spent = (*room[:owner], room[owner] - extra, *room[owner + 1 :])
-                        if belotes_fit(rest, suit + 1, spent):
-                            return True
-        return belotes_fit(left, suit + 1, room)
+        costs = [
+            [suit_cost(free, placed, owner) if owner in candidates else None for owner in range(len(hands))]
+            for placed in contents
+        ]
+        for team, count in enumerate(belotes):  # enough suits where the team's belote fits at all
+            fitting = sum(
+                any(cost[owner] is not None and cost[owner] <= slack[owner] for owner in owners[team]) for cost in costs
+            )
+            if fitting < count:
+                return False
+        tried: set[tuple[int, tuple[int, ...], tuple[int, ...]]] = set()
+
+        def fit(suit: int, left: tuple[int, ...], room: tuple[int, ...]) -> bool:
+            if not any(left):
+                return True
+            if SUIT_COUNT - suit < sum(left) or (suit, left, room) in tried:
+                return False
+            tried.add((suit, left, room))
+            for team, count in enumerate(left):
+                if count:
+                    for owner in owners[team]:
+                        extra = costs[suit][owner]
+                        if extra is not None and extra <= room[owner]:
+                            rest = (*left[:team], count - 1, *left[team + 1 :])
+                            spent = (*room[:owner], room[owner] - extra, *room[owner + 1 :])
+                            if fit(suit + 1, rest, spent):
+                                return True
+            return fit(suit + 1, left, room)
+
+        return fit(0, belotes, tuple(slack))
 
     def place(i: int, lowest: int) -> bool:
         if i == len(items):
             key = tuple(sorted(suits))
             if key not in tried_belotes:
-                tried_belotes[key] = belotes_fit(belotes, 0, tuple(slack))
+                tried_belotes[key] = belotes_fit(key)
             return tried_belotes[key]
         item = items[i]
         tried = set()
