@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout, installed or not
 
-from scorekeeper.belote import declarations  # noqa: E402
+from scorekeeper.belote import deals, declarations  # noqa: E402
 from scorekeeper.belote.errors import InvalidHand  # noqa: E402
 from scorekeeper.belote.hand import check_hand  # noqa: E402
 from scorekeeper.belote.hand_json import parse_hand  # noqa: E402
@@ -88,8 +88,8 @@ def timed(bodies: list[dict]) -> list[tuple[float, dict]]:
     for body, hand in zip(bodies, hands, strict=True):
         best = float("inf")
         for _ in range(REPEATS):
-            declarations._deal_exists.cache_clear()
-            declarations.team_hands.cache_clear()
+            deals._deal_exists.cache_clear()
+            deals.team_hands.cache_clear()
             start = time.perf_counter()
             check(hand)
             best = min(best, time.perf_counter() - start)

@@ -262,7 +262,10 @@ function create(V) {
     sorted.forEach(function (teamMelds) {
       teamMelds.filter(isCarre).forEach(function (carre) { free &= ~(1 << V.carre_positions[carre]); });
     });
-    var exists = sum(belotes) <= V.suit_count && teamHands(sorted[0]).some(function (a) {
+    var alone = !sorted[0].length || !sorted[1].length || !sum(belotes) ||  // each team alone with its belotes first
+      dealExists(only({A: sorted[0], B: []}, A), belotesOf(A, belotes[0])) &&
+      dealExists(only({A: [], B: sorted[1]}, B), belotesOf(B, belotes[1]));
+    var exists = sum(belotes) <= V.suit_count && alone && teamHands(sorted[0]).some(function (a) {
       return teamHands(sorted[1]).some(function (b) { return handsFit(a.concat(b), free, belotes); });
     });
     return (dealCache[key] = exists);
@@ -282,32 +285,58 @@ function create(V) {
       hand.forEach(function (meld) { if (!isCarre(meld)) items.push([player, V.meld_cards[meld]]); });
     });
     if (belotes.some(function (count, team) { return count && !owners[team].length; })) return false;
+    var candidates = {};  // the players who may hold a belote
+    belotes.forEach(function (count, team) {
+      if (count) owners[team].forEach(function (owner) { candidates[owner] = true; });
+    });
     items.sort(function (x, y) { return y[1] - x[1] || x[0] - y[0]; });
     var suits = [], triedBelotes = {};
     for (var suit = 0; suit < V.suit_count; suit++) suits.push([]);
 
-    function belotesFit(left, suit, room) {
-      if (!sum(left)) return true;
-      if (V.suit_count - suit < sum(left)) return false;
-      for (var team = 0; team < left.length; team++) {
-        if (!left[team]) continue;
-        for (var i = 0; i < owners[team].length; i++) {
-          var owner = owners[team][i], extra = suitCost(free, suits[suit], owner);
-          if (extra !== null && extra <= room[owner]) {
-            var rest = left.slice(), spent = room.slice();
-            rest[team] -= 1;
-            spent[owner] -= extra;
-            if (belotesFit(rest, suit + 1, spent)) return true;
+    // Whether the belotes go onto the suits holding `contents` (`costs`: each owner's cost in each), one a
+    // suit, each to an owner with room for what of its king and queen his melds do not hold.
+    function belotesFit(contents) {
+      if (!sum(belotes)) return true;
+      var costs = contents.map(function (placed) {
+        return hands.map(function (hand, owner) { return candidates[owner] ? suitCost(free, placed, owner) : null; });
+      });
+      var enough = belotes.every(function (count, team) {
+        return costs.filter(function (cost) {
+          return owners[team].some(function (owner) { return cost[owner] !== null && cost[owner] <= slack[owner]; });
+        }).length >= count;
+      });
+      var tried = {};
+      return enough && fit(0, belotes, slack);
+
+      function fit(suit, left, room) {
+        if (!sum(left)) return true;
+        var key = suit + "/" + left.join() + "/" + room.join();
+        if (V.suit_count - suit < sum(left) || has(tried, key)) return false;
+        tried[key] = true;
+        for (var team = 0; team < left.length; team++) {
+          if (!left[team]) continue;
+          for (var i = 0; i < owners[team].length; i++) {
+            var owner = owners[team][i], extra = costs[suit][owner];
+            if (extra !== null && extra <= room[owner]) {
+              var rest = left.slice(), spent = room.slice();
+              rest[team] -= 1;
+              spent[owner] -= extra;
+              if (fit(suit + 1, rest, spent)) return true;
+            }
           }
         }
+        return fit(suit + 1, left, room);
       }
-      return belotesFit(left, suit + 1, room);
     }
 
     function place(i, lowest) {
       if (i === items.length) {
-        var key = suits.map(function (placed) { return placed.join(";"); }).sort().join("|");
-        if (!has(triedBelotes, key)) triedBelotes[key] = belotesFit(belotes, 0, slack);
+        var contents = suits.map(function (placed) { return [placed.join(";"), placed]; }).sort(function (x, y) {
+          return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0;
+        }), key = contents.map(function (entry) { return entry[0]; }).join("|");
+        if (!has(triedBelotes, key)) {
+          triedBelotes[key] = belotesFit(contents.map(function (entry) { return entry[1]; }));
+        }
         return triedBelotes[key];
       }
       var item = items[i], tried = {};

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from test_declarations_differential import declaration_body
 from test_engine_differential import run_js
 
-from scorekeeper.belote.declarations import deal_exists
+from scorekeeper.belote.deals import deal_exists
 from scorekeeper.belote.errors import InvalidHand
 from scorekeeper.belote.hand import Hand, check_hand
 from scorekeeper.belote.hand_json import parse_hand
