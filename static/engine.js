@@ -423,8 +423,8 @@ function create(V) {
         refuse("belote", "« belote » : " + BELOTE_COUNT_WORDS[count] + " de l'équipe " + team + " ne " +
           (count === 1 ? "tient" : "tiennent") + " pas dans les mains de ses deux joueurs à côté de ses annonces (" +
           labels(melds[team]) + ") : " + beloteCards(hand.mode) + " dans la main d'un même joueur, " +
-          V.cards_per_player + " cartes chacun, et une carte ne sert qu'à une annonce (la belote peut partager la " +
-          "sienne).");
+          V.cards_per_player + " cartes chacun, et une carte ne sert qu'à une annonce (le roi et la dame d'une belote " +
+          "peuvent être ceux d'une annonce).");
       }
     });
     V.teams.forEach(function (team) {

@@ -42,8 +42,8 @@ FOUR_CARRES_REFUSAL = (
     "belote",
     "« belote » : la belote de l'équipe A ne tient pas dans les mains de ses deux joueurs à côté de ses annonces "
     "(carré de valets, carré de 9, carré d'as, carré de 10) : une belote demande le roi et la dame d'atout dans la "
-    "main d'un même joueur, 8 cartes chacun, et une carte ne sert qu'à une annonce (la belote peut partager la "
-    "sienne).",
+    "main d'un même joueur, 8 cartes chacun, et une carte ne sert qu'à une annonce (le roi et la dame "
+    "d'une belote peuvent être ceux d'une annonce).",
 )
 # Four belotes for A in tout atout, a carré de 9 and a cinquante for B: the carré leaves 7 8 and
 # 10 V D R A in each suit, every cinquante there holds a king or a queen, and A holds all of them.

@@ -169,8 +169,8 @@ def _belotes_and_own_melds(mode: Mode, team: Team, melds: tuple[Meld, ...], coun
         (
             f"« belote » : {BELOTE_COUNT_WORDS[count]} de l'équipe {team.value} ne {verb} pas dans les mains de ses "
             f"deux joueurs à côté de ses annonces ({_labels(melds)}) : {_belote_cards(mode)} dans la main d'un même "
-            f"joueur, {CARDS_PER_PLAYER} cartes chacun, et une carte ne sert qu'à une annonce (la belote peut "
-            "partager la sienne)."
+            f"joueur, {CARDS_PER_PLAYER} cartes chacun, et une carte ne sert qu'à une annonce (le roi et la "
+            "dame d'une belote peuvent être ceux d'une annonce)."
         ),
     )
 
