@@ -377,7 +377,7 @@ function create(V) {
     return belote;
   }
   function beloteCards(mode) {
-    return mode === "all_trump" ? "chaque belote demande le roi et la dame d'une couleur"
+    return V.max_belotes[mode] > 1 ? "chaque belote demande le roi et la dame d'une couleur"  // tout atout
       : "une belote demande le roi et la dame d'atout";
   }
 
@@ -437,7 +437,7 @@ function create(V) {
       }
     });
     refuse("belote", "« belote » : les belotes des deux équipes ne tiennent pas avec les annonces (" + labels(every) +
-      ") dans une donne de 32 cartes : " + beloteCards(hand.mode) + " à un joueur de son équipe, " +
+      ") dans une donne de " + V.suit_count * V.cards_per_suit + " cartes : " + beloteCards(hand.mode) + " à un joueur de son équipe, " +
       V.cards_per_player + " cartes chacun, et une carte ne sert qu'à une annonce.");
   }
 

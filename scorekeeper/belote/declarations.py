@@ -20,6 +20,7 @@ from scorekeeper.belote.terms import (
     CARRE_POSITIONS,
     MELD_CARDS,
     SEQUENCE_WORDS,
+    SUIT_COUNT,
     TEAMS,
     Meld,
     Mode,
@@ -72,14 +73,14 @@ def check_declarations(mode: Mode, melds: Mapping[Team, tuple[Meld, ...]], belot
         "belote",
         (
             f"« belote » : les belotes des deux équipes ne tiennent pas avec les annonces ({_labels(every)}) dans "
-            f"une donne de 32 cartes : {_belote_cards(mode)} à un joueur de son équipe, {CARDS_PER_PLAYER} cartes "
-            "chacun, et une carte ne sert qu'à une annonce."
+            f"une donne de {SUIT_COUNT * CARDS_PER_SUIT} cartes : {_belote_cards(mode)} à un joueur de son équipe, "
+            f"{CARDS_PER_PLAYER} cartes chacun, et une carte ne sert qu'à une annonce."
         ),
     )
 
 
 def _belote_cards(mode: Mode) -> str:
-    if mode is Mode.ALL_TRUMP:
+    if mode.max_belotes > 1:  # tout atout: a belote in every suit
         return "chaque belote demande le roi et la dame d'une couleur"
     return "une belote demande le roi et la dame d'atout"
 
