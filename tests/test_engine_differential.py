@@ -28,10 +28,11 @@ from test_house_rules import VARIANT_EXAMPLES  # docs/house-rules.md's examples:
 from test_worked_examples import EXAMPLES
 
 from scorekeeper.belote.best_meld import meld_winner
+from scorekeeper.belote.declarations import check_declarations
 from scorekeeper.belote.errors import InvalidHand
 from scorekeeper.belote.game import Rules, dealer_after, winner_of
 from scorekeeper.belote.game_input import parse_rules
-from scorekeeper.belote.hand import Hand, check_declarations
+from scorekeeper.belote.hand import Hand
 from scorekeeper.belote.hand_json import parse_hand
 from scorekeeper.belote.house_rules import OPTION_KEYS, OPTIONS, parse_house_rules
 from scorekeeper.belote.scoring import count_figures, score
@@ -199,9 +200,12 @@ def random_body(rng: random.Random) -> tuple[dict, dict | None, list[str] | None
     return body, rules, extra_keys
 
 
+BELOTE_KQ = ("carre_K", "carre_Q")  # the carrés that hold a belote's cards
+
+
 def make_possible(body: dict) -> None:
     """Melds dropped (the last of the team with more), or the carrés de rois and de dames when a
-    belote clashes with them, until check_declarations lets the declarations through."""
+    belote clashes and there are some, until check_declarations lets the declarations through."""
     melds, belote = body.get("melds", {}), body.get("belote", {})
     while True:
         hand = Hand(
@@ -213,10 +217,12 @@ def make_possible(body: dict) -> None:
             belote={team: belote.get(team.value, 0) for team in Team},
         )
         try:
-            check_declarations(hand)
+            check_declarations(hand.mode, hand.melds, hand.belote)
             return
         except InvalidHand as refusal:
-            if refusal.field == "belote":
+            if refusal.field == "belote" and any(
+                code in ("carre_K", "carre_Q") for codes in melds.values() for code in codes
+            ):
                 for team in melds:
                     melds[team] = [code for code in melds[team] if code not in ("carre_K", "carre_Q")]
             else:

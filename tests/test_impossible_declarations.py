@@ -2,14 +2,21 @@
 what a real deal gives is never refused.
 
 The refusals below were worked on paper. Then: melds and belotes read from real shuffled deals
-(melds.find_melds and melds.belotes on each player's cards) are always accepted; and every
-declaration that check_hand refuses is confirmed impossible by a search of the deals
-(`deal_exists`, written from docs/scoring.md's definition, not from hand.py's counts).
+(melds.find_melds and melds.belotes on each player's cards) are always accepted; every declaration
+that check_hand refuses is confirmed impossible by the tests' own search of the deals
+(tests/deal_search.py, written from docs/scoring.md's definition, not from the app's); and the 142
+declaration sets with belotes that the counts before issue 24 let through
+(tests/data/impossible_declarations.json: the issue's two hands, and sets drawn as the audit drew
+them) are all refused.
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
+from deal_search import deal_exists
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_worked_examples import EXAMPLES
@@ -239,125 +246,6 @@ def test_real_deals_rich_in_melds_are_never_refused(data):
 
 # --- every refusal is truly impossible ---------------------------------------------------------
 
-SEQUENCE_CARDS = {Meld.TIERCE: 3, Meld.CINQUANTE: 4, Meld.CENT: 5}  # a cent's five cards: the fewest
-CARRE_RANK = {
-    Meld.CARRE_9: 2,
-    Meld.CARRE_10: 3,
-    Meld.CARRE_J: 4,
-    Meld.CARRE_Q: 5,
-    Meld.CARRE_K: 6,
-    Meld.CARRE_A: 7,
-}  # in the order 7 8 9 10 J Q K A
-QUEEN, KING = 5, 6
-HAND = 8
-TRUMP = 0  # in a suit mode, suit 0 stands for trump: the suits are alike otherwise
-
-
-def deal_exists(hand: Hand) -> bool:
-    """Whether some deal gives every meld cards of its own, each meld to a player of its team
-    (8 cards a player), each belote's king and queen of trump to one player of its team (who may
-    hold them in a meld too). The carrés are placed first, then the belotes, then the sequences,
-    longest first; untouched suits are alike, so only one of them is tried."""
-    carres = [(team, meld) for team in Team for meld in hand.melds[team] if meld.is_carre]
-    sequences = sorted(
-        ((team, meld) for team in Team for meld in hand.melds[team] if not meld.is_carre),
-        key=lambda item: -SEQUENCE_CARDS[item[1]],
-    )
-    belote_teams = [team for team in Team for _ in range(hand.belote[team])]
-    holder: dict[tuple[int, int], int] = {}  # card → player
-    in_meld: set[tuple[int, int]] = set()
-    counts = [0, 0, 0, 0]
-
-    def take(cards, player, meld: bool) -> list | None:
-        """Give `cards` to `player` (None if one is another's, in a meld already, or the hand is full)."""
-        if any(holder.get(card, player) != player or (meld and card in in_meld) for card in cards):
-            return None
-        new = [card for card in cards if card not in holder]
-        if counts[player] + len(new) > HAND:
-            return None
-        for card in new:
-            holder[card] = player
-        counts[player] += len(new)
-        return new
-
-    def give_back(new, player) -> None:
-        for card in new:
-            del holder[card]
-        counts[player] -= len(new)
-
-    carre_ranks = {CARRE_RANK[meld] for _, meld in carres}
-
-    def untouched(suit: int) -> bool:
-        """Only the carrés' cards held: the suit is like any other such suit."""
-        return all(card[1] in carre_ranks for card in holder if card[0] == suit)
-
-    def room_left(i: int) -> bool:
-        """The sequences left fit in their team's cards not yet in a meld (a belote's may join one)."""
-        in_melds = [0, 0, 0, 0]
-        for card in in_meld:
-            in_melds[holder[card]] += 1
-        for team in Team:
-            needed = sum(SEQUENCE_CARDS[meld] for who, meld in sequences[i:] if who is team)
-            if needed > sum(HAND - in_melds[player] for player in players_of(team)):
-                return False
-        return True
-
-    def place_carres(i: int) -> bool:
-        if i == len(carres):
-            return place_belotes(0, frozenset())
-        team, meld = carres[i]
-        cards = [(suit, CARRE_RANK[meld]) for suit in range(4)]
-        for player in players_of(team):
-            new = take(cards, player, True)
-            if new is not None:
-                in_meld.update(cards)
-                if place_carres(i + 1):
-                    return True
-                in_meld.difference_update(cards)
-                give_back(new, player)
-        return False
-
-    def place_belotes(i: int, used_suits: frozenset) -> bool:
-        if i == len(belote_teams):
-            return place_sequences(0)
-        suits = [TRUMP] if hand.mode.is_suit else [suit for suit in range(4) if suit not in used_suits]
-        for suit in suits:
-            for player in players_of(belote_teams[i]):
-                new = take([(suit, KING), (suit, QUEEN)], player, False)
-                if new is not None:
-                    if place_belotes(i + 1, used_suits | {suit}):
-                        return True
-                    give_back(new, player)
-        return False
-
-    def place_sequences(i: int) -> bool:
-        if i == len(sequences):
-            return True
-        if not room_left(i):
-            return False
-        team, meld = sequences[i]
-        size = SEQUENCE_CARDS[meld]
-        tried_untouched = set()
-        for suit in range(4):
-            if untouched(suit):
-                kind = suit == TRUMP and hand.mode.is_suit
-                if kind in tried_untouched:
-                    continue
-                tried_untouched.add(kind)
-            for start in range(8 - size + 1):
-                cards = [(suit, rank) for rank in range(start, start + size)]
-                for player in players_of(team):
-                    new = take(cards, player, True)
-                    if new is not None:
-                        in_meld.update(cards)
-                        if place_sequences(i + 1):
-                            return True
-                        in_meld.difference_update(cards)
-                        give_back(new, player)
-        return False
-
-    return place_carres(0)
-
 
 @st.composite
 def declarations(draw) -> Hand:
@@ -384,6 +272,30 @@ def test_every_refused_declaration_has_no_deal(hand):
         check_hand(hand)
     except InvalidHand:
         assert not deal_exists(hand), (hand.melds, hand.belote)
+
+
+IMPOSSIBLE = json.loads((Path(__file__).parent / "data" / "impossible_declarations.json").read_text(encoding="utf-8"))
+
+
+def test_the_sets_the_earlier_counts_let_through_are_142_with_belotes():
+    assert len(IMPOSSIBLE) == 142 and all(sum(case["belote"].values()) for case in IMPOSSIBLE)
+    assert len({json.dumps(case, sort_keys=True) for case in IMPOSSIBLE}) == 142
+
+
+@pytest.mark.parametrize("case", IMPOSSIBLE, ids=range(len(IMPOSSIBLE)))
+def test_a_set_the_earlier_counts_let_through_is_refused(case):
+    """Refused on the belote: the melds alone fit in a deal, the belotes do not fit beside them."""
+    hand = parse_hand(body_of(case))
+    with pytest.raises(InvalidHand) as refused:
+        check_hand(hand)
+    assert refused.value.field == "belote" and refused.value.message.startswith("« belote » : ")
+    assert check_hand(parse_hand(body_of({**case, "belote": {}}))) is None
+
+
+@pytest.mark.slow
+def test_no_deal_gives_a_set_the_earlier_counts_let_through():
+    """The tests' own search confirms each (10 s here, 7 of them on one set)."""
+    assert [case for case in IMPOSSIBLE if deal_exists(parse_hand(body_of(case)))] == []
 
 
 def test_a_stored_deal_entered_before_the_check_is_scored_as_it_was(app, db):

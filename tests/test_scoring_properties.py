@@ -14,8 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.belote.declarations import check_declarations
 from scorekeeper.belote.errors import InvalidHand
-from scorekeeper.belote.hand import Hand, check_declarations
+from scorekeeper.belote.hand import Hand
 from scorekeeper.belote.scoring import score
 from scorekeeper.belote.terms import (
     CAPOT,
@@ -119,17 +120,20 @@ def hands(draw, contracts=ANY_CONTRACT, all_tricks=EITHER, modes=ANY_MODE) -> Ha
     )
 
 
+BELOTE_KQ = (Meld.CARRE_K, Meld.CARRE_Q)  # the carrés that hold a belote's cards
+
+
 def possible_melds(mode: Mode, melds: dict, belote: dict) -> dict:
     """The melds a deal could give with these belotes: the last meld of the team with more dropped
     (or the carrés de rois and de dames that hold another team's belote) until none clashes."""
     while True:
         try:
-            check_declarations(
-                Hand(taker=Team.A, contract=NUMERIC_CONTRACTS[0], mode=mode, taker_points=0, melds=melds, belote=belote)
-            )
+            check_declarations(mode, melds, belote)
             return melds
         except InvalidHand as refusal:
-            if refusal.field == "belote":
+            if refusal.field == "belote" and any(
+                m in (Meld.CARRE_K, Meld.CARRE_Q) for ms in melds.values() for m in ms
+            ):
                 melds = {
                     team: tuple(m for m in ms if m not in (Meld.CARRE_K, Meld.CARRE_Q)) for team, ms in melds.items()
                 }

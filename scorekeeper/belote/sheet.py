@@ -95,7 +95,8 @@ def _stored_deal(kind: str, text: str, rules: Rules) -> tuple[dict[str, Any], Ha
         return data, None, None
     hand = hand_from_input(data, rules)
     # Stored, it was accepted when entered: scored as it was then, never refused later (the checks
-    # of declarations no deal could give came with issue 13; an edit of such a deal meets them).
+    # of declarations no deal could give came with issue 13, exact since issue 24; an edit of such a
+    # deal meets them).
     return data, hand, score(hand, check_declarations=False)
 
 

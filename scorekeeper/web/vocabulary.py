@@ -140,7 +140,7 @@ def script_vocabulary() -> dict[str, Any]:
         "all_points": {rounding.value: all_points(rounding) for rounding in Rounding},  # 162 with `raw`
         "capot_bonus": CAPOT_BONUS,
         "flat_capot_value": FLAT_CAPOT_VALUE,
-        # the declarations no deal of 32 cards gives (hand.check_declarations)
+        # the declarations no deal of 32 cards gives (declarations.check_declarations)
         "meld_cards": {meld.value: cards for meld, cards in MELD_CARDS.items()},
         "carre_positions": {meld.value: position for meld, position in CARRE_POSITIONS.items()},
         "carre_card_words": {meld.value: list(words) for meld, words in CARRE_CARD_WORDS.items()},
