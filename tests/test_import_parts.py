@@ -28,6 +28,7 @@ from tests.bench_scripts import bench_module
 
 ROOT = Path(__file__).resolve().parents[1]
 import_bench = bench_module("import_archive")
+BUSY = "Trop d'écritures à la fois : rien n'a été enregistré. Réessayez dans un instant."
 HAND = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}
 
 
