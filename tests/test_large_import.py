@@ -15,9 +15,12 @@ import re
 import resource
 import subprocess
 import sys
+import threading
 import time
+import urllib.error
 import urllib.request
 import uuid
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -30,6 +33,7 @@ from tests.helpers import csrf_token, page_text
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
+REDEAL = {"reason": "all_pass"}
 MEGABYTES = float(os.environ.get("LARGE_IMPORT_MB", "3"))
 WAL_LIMIT = 64 * 1024 * 1024
 app_server = bench_module("app_server")
@@ -142,4 +146,67 @@ def test_a_large_import_on_the_command_line(archive, tmp_path):
     print(
         f"\ncommand line: {path.stat().st_size / 1e6:.1f} MB, {games} games in {seconds:.1f} s, "
         f"peak memory {peak:.0f} MB"
+    )
+
+
+def timed(call) -> float:
+    started = time.perf_counter()
+    call()
+    return time.perf_counter() - started
+
+
+def test_a_table_saves_and_reads_its_sheet_fast_while_a_large_import_writes(archive, tmp_path):
+    """Issue 24: the import writes a few hundred games per transaction, so that a table's save
+    waits a fraction of a second, not the whole import; a second import meanwhile is refused."""
+    path, games = archive
+    raw = path.read_bytes()
+    database = str(tmp_path / "club.db")
+    migrate(database)
+    folder = Path(database + "-imports")
+    with app_server.Server(database, log_path=str(tmp_path / "server.log")) as server:
+        game = app_server.api(server.port, "POST", "/api/v1/games", {})["id"]
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+        def post_import() -> tuple[int, str]:
+            form = opener.open(server.url + "/archives/importer", timeout=30).read().decode()
+            body, content_type = multipart({"csrf_token": csrf_token(form)}, "archive", raw)
+            request = urllib.request.Request(
+                server.url + "/archives/importer", data=body, headers={"Content-Type": content_type}
+            )
+            try:
+                with opener.open(request, timeout=60) as answer:
+                    return answer.status, answer.url
+            except urllib.error.HTTPError as error:
+                return error.code, error.read().decode()
+
+        first: dict[str, tuple[int, str]] = {}
+        started = time.perf_counter()
+        importer = threading.Thread(target=lambda: first.setdefault("answer", post_import()))
+        importer.start()
+        while not any(name.endswith(".json") for name in os.listdir(folder)) if folder.exists() else True:
+            time.sleep(0.01)
+        second_status, second_page = post_import()  # while the first one runs
+        saves, reads = [], []
+
+        def running() -> bool:
+            if importer.is_alive():
+                return True
+            page = opener.open(first["answer"][1], timeout=30).read().decode()
+            return "Import en cours" in page
+
+        while running():
+            saves.append(timed(lambda: app_server.api(server.port, "POST", f"/api/v1/games/{game}/redeals", REDEAL)))
+            reads.append(timed(lambda: app_server.api(server.port, "GET", f"/api/v1/games/{game}")))
+        seconds = time.perf_counter() - started
+        peak = peak_memory_mb(server.process.pid)
+        page = page_text(opener.open(first["answer"][1], timeout=30).read().decode())
+    assert f"Import terminé : {games} partie(s) importée(s)" in page, page[:2000]
+    assert second_status == 409
+    assert "Un import est déjà en cours" in unescape(second_page)
+    assert saves and reads
+    assert max(saves) < 1 and max(reads) < 1, (max(saves), max(reads))
+    print(
+        f"\nwhile a {len(raw) / 1e6:.1f} MB import ({games} games) ran {seconds:.1f} s: {len(saves)} saves, "
+        f"the longest {max(saves) * 1000:.0f} ms; {len(reads)} sheet reads, the longest {max(reads) * 1000:.0f} ms; "
+        f"the server's peak memory {peak:.0f} MB"
     )
