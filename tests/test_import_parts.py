@@ -257,3 +257,54 @@ def test_the_busy_timeout_of_sqlite_is_the_write_wait(database):
 def test_read_json_still_refuses_what_it_refused(archive_text):
     with pytest.raises(import_checks.ImportRefused):
         import_checks.read_json(b"{ not json")
+
+
+GOOD = '{"evenings": [], "format": "belote-bridgee-archive", "games": [], "version": 1}'
+
+
+@pytest.mark.parametrize(
+    ("raw", "refusal"),
+    [
+        (b'{"format": "\xc3\x28"}', import_checks.NOT_UTF8),
+        (b"{ not json", import_checks.NOT_JSON),
+        (b"", import_checks.NOT_JSON),
+        (b"[1, 2]", import_checks.NOT_AN_OBJECT),
+        (b'{"format": 1} {"b": 2}', import_checks.NOT_JSON),
+        (b'{"format": NaN}', import_checks.NOT_JSON),
+        (b'{"format": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", import_checks.NOT_JSON),  # not GBs of memory
+        (b'{"format": "Ana\\ud800"}', import_checks.LONE_SURROGATE),
+        (b'{"format": "\\udfff"}', import_checks.LONE_SURROGATE),
+        (b'{"format": "\\\\\\ud83d"}', import_checks.LONE_SURROGATE),  # an escaped backslash, then half a pair
+        (GOOD[:-1].encode() + b', "games.x": 1}', "clé inconnue « games.x »"),
+        (
+            GOOD.replace('"games": []', '"games": {"a": 1}').encode(),
+            "« evenings » et « games » doivent être des listes.",
+        ),
+        (GOOD.encode(), None),
+        (b"\xef\xbb\xbf" + GOOD.encode(), None),  # a byte order mark, as json.loads takes it
+        (GOOD.replace('"games": []', '"games": [], "evenings": []').encode(), None),
+    ],
+)
+def test_a_file_read_as_it_streams_is_refused_as_a_file_parsed_whole(raw, refusal):
+    with pytest.raises(import_checks.ImportRefused) if refusal else closing(io.BytesIO()) as refused:
+        evenings, games = import_checks.check_file(io.BytesIO(raw))
+        assert evenings == [] and list(games) == []
+    if refusal:
+        assert refusal in refused.value.message
+
+
+@pytest.mark.parametrize("text", ["\\ud83d\\ude00", "\\\\ud800", "\\\\\\\\ud800", "é\\u00e9"])
+def test_escapes_that_are_no_lone_half_pass(text):
+    raw = GOOD.replace('"evenings": []', f'"evenings": [], "x": "{text}"').encode()
+    with pytest.raises(import_checks.ImportRefused) as refused:  # refused later, for its key only
+        import_checks.check_file(io.BytesIO(raw))
+    assert "clé inconnue « x »" in refused.value.message
+    assert json.loads(raw)["x"].encode("utf-8")
+
+
+def test_the_games_of_a_file_read_as_it_streams_are_those_parsed_whole(archive_text):
+    data = json.loads(archive_text)
+    streamed_evenings, streamed = import_checks.check_file(io.BytesIO(archive_text.encode()))
+    whole_evenings, whole = import_checks.check_archive(data)
+    assert streamed_evenings == whole_evenings
+    assert [(index, game.as_json()) for index, game in streamed] == [(i, g.as_json()) for i, g in whole]

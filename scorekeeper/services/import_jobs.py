@@ -24,9 +24,9 @@ from typing import Any, BinaryIO
 
 import sqlite_utils
 
-from scorekeeper.services.import_checks import READING, ImportRefused, read_json
+from scorekeeper.services.import_checks import READING, ImportRefused
 from scorekeeper.services.import_lock import ImportBusy, ImportLock
-from scorekeeper.services.importing import ImportReport, committed, import_archive, undo_unfinished
+from scorekeeper.services.importing import ImportReport, committed, import_file, undo_unfinished
 from scorekeeper.store import imports
 from scorekeeper.store.db import DiskFault, connect, write_transaction
 
@@ -128,15 +128,13 @@ def _run_import(database_path: str, status: ImportStatus, kept: str, lock: Impor
     try:
         undo_stopped(db, os.path.dirname(status.path), keep=status.id)
         with open(kept, "rb") as file:
-            data = read_json(file.read())
-        _remove(kept)
-        report = import_archive(
-            db,
-            data,
-            progress=status.progress,
-            marker=status.id,
-            before_commit=lambda report: status.write(state="committing", report=report.as_json()),
-        )
+            report = import_file(
+                db,
+                file,
+                progress=status.progress,
+                marker=status.id,
+                before_commit=lambda report: status.write(state="committing", report=report.as_json()),
+            )
     except ImportRefused as refusal:
         _forget_marker(db, status.id)
         status.write(state="refused", message=refusal.message + " Rien n'a été importé.")

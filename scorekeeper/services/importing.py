@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 
 import sqlite_utils
 
@@ -34,7 +34,14 @@ from scorekeeper.belote.game import Game, winner_of
 from scorekeeper.belote.sheet import Sheet, build_sheet
 from scorekeeper.services import export
 from scorekeeper.services.export import ArchivedGame
-from scorekeeper.services.import_checks import WRITING, ImportRefused, Progress, check_archive, no_progress
+from scorekeeper.services.import_checks import (
+    WRITING,
+    ImportRefused,
+    Progress,
+    check_archive,
+    check_file,
+    no_progress,
+)
 from scorekeeper.store import archive_inputs, derived, imports
 from scorekeeper.store import games as store
 from scorekeeper.store.archive_rows import game_rows
@@ -245,6 +252,11 @@ def _checked_parts(db: sqlite_utils.Database, games, stamp: str, report: ImportR
             yield added
 
 
+def import_file(db: sqlite_utils.Database, file: BinaryIO, progress: Progress = no_progress, **options) -> ImportReport:
+    """Import a JSON file, read as it streams (`check_file`), as `import_archive` does."""
+    return import_archive(db, None, progress, checked=lambda: check_file(file, progress), **options)
+
+
 def import_archive(
     db: sqlite_utils.Database,
     data: Any,
@@ -252,8 +264,10 @@ def import_archive(
     marker: str | None = None,
     timings: dict[str, float] | None = None,
     before_commit: Callable[[ImportReport], None] | None = None,
+    checked: Callable[[], tuple[list, Iterator]] | None = None,
 ) -> ImportReport:
-    """Import a parsed JSON file (see the module's docstring): checked, prepared and compared with
+    """Import a parsed JSON file (or the file `checked` reads: `import_file`), see the module's
+    docstring: checked, prepared and compared with
     what is here first, the prepared parts kept in a temporary file; then written a part at a time,
     each in a short transaction of its own, or refused whole (`ImportRefused`, nothing written).
     `progress` hears how far it is; `marker` (an import id, else one of its own) is written to
@@ -270,7 +284,7 @@ def import_archive(
     with tempfile.TemporaryFile() as spool:
         parts = 0
         with _timed(timings, "check, score, derive, compare (no lock)"):
-            evening_list, games = check_archive(data, progress)
+            evening_list, games = checked() if checked else check_archive(data, progress)
             for part in _checked_parts(db, games, stamp, report):
                 pickle.dump(part, spool, pickle.HIGHEST_PROTOCOL)
                 parts += 1

@@ -81,8 +81,8 @@ def import_command(file: str) -> None:
     try:
         import_jobs.undo_stopped(database, folder)  # an import stopped half-way before this one
         progress(import_checks.READING, 0, 0)
-        data = import_checks.read_json(Path(file).read_bytes())
-        report = importing.import_archive(database, data, progress=progress)
+        with open(file, "rb") as source:
+            report = importing.import_file(database, source, progress=progress)
     except import_checks.ImportRefused as error:
         raise click.ClickException(error.message + " Rien n'a été importé.") from None
     finally:
