@@ -4,9 +4,12 @@ A large file takes longer to check and score than a page should keep a phone wai
 person must see how far it is and then what it did: the page starts the import in a thread of
 the worker and shows its progress, then its report, from a status file of its own (not the
 session's cookie, which a long report overflowed). The file is written atomically at each step;
-whichever worker serves the page reads it. A worker that stops mid-way (a restart) leaves a
-status that no longer moves: the page then reads in the database whether the import committed
-(its marker) and says so, with its report when it had one.
+whichever worker serves the page reads it. One import runs at a time per database (`ImportLock`,
+the command line's included): a second is refused before anything starts. The uploaded file is
+kept beside the database while it is read, never held in memory. A worker that stops mid-way (a
+restart) leaves a status that no longer moves: the page then reads in the database whether the
+import committed (its marker) and says so, with its report when it had one; if it had not, what it
+had written is taken back (`undo_unfinished`; the next import and the server's start do it too).
 """
 
 from __future__ import annotations
