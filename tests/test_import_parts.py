@@ -308,3 +308,10 @@ def test_the_games_of_a_file_read_as_it_streams_are_those_parsed_whole(archive_t
     whole_evenings, whole = import_checks.check_archive(data)
     assert streamed_evenings == whole_evenings
     assert [(index, game.as_json()) for index, game in streamed] == [(i, g.as_json()) for i, g in whole]
+
+
+def test_the_first_pass_counts_the_games_for_the_progress(archive_text):
+    top, count = import_checks._outline(io.BytesIO(archive_text.encode()))
+    data = json.loads(archive_text)
+    assert count == len(data["games"])
+    assert top == {**data, "games": []}

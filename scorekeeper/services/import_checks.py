@@ -124,29 +124,42 @@ def _parse_errors(events: Iterable) -> Iterator:
 def _outline(file: BinaryIO) -> tuple[dict[str, Any], int]:
     """The file's top-level object with its games left out (an empty list, or map, in their place),
     and the number of games, in one streaming pass. Its own depth count, not ijson's prefixes,
-    whose memory grows with the square of the depth: a file nested too deep is refused at once."""
+    whose memory grows with the square of the depth: a file nested too deep is refused at once.
+    A tight loop: it sees every token of the file."""
     builder = ijson.ObjectBuilder()
-    top_key = None
+    build = builder.event
     depth = games = 0
-    for number, (event, value) in enumerate(_parse_errors(ijson.basic_parse(file, use_float=True))):
-        if number == 0 and event != "start_map":
-            raise ImportRefused(NOT_AN_OBJECT)
-        if depth == 1 and event == "map_key":
-            if value not in TOP_KEYS:  # at once: its value is never built
-                raise ImportRefused(f"Le fichier : clé inconnue « {value} ».")
-            top_key = value
-        in_games = top_key == "games" and depth >= 2  # inside the games' list (or what stands for it)
-        if in_games and depth == 2 and event not in ("map_key", "end_map", "end_array"):
-            games += 1  # a game begins (or a value that is not one, refused in its turn)
-        if event in ("start_map", "start_array"):
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise ImportRefused(NOT_JSON)
-        elif event in ("end_map", "end_array"):
-            depth -= 1
-        if in_games and depth >= 2 or in_games and event == "map_key":
-            continue  # the games' own start and end are kept
-        builder.event(event, value)
+    in_games = False  # under the top-level key "games"
+    try:
+        for event, value in ijson.basic_parse(file, use_float=True):
+            if event == "start_map" or event == "start_array":
+                if depth == 0 and event != "start_map":
+                    raise ImportRefused(NOT_AN_OBJECT)
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise ImportRefused(NOT_JSON)
+                if in_games and depth > 2:
+                    games += depth == 3  # a game begins
+                    continue
+            elif event == "end_map" or event == "end_array":
+                depth -= 1
+                if in_games and depth >= 2:
+                    continue
+            elif event == "map_key":
+                if depth == 1:
+                    if value not in TOP_KEYS:  # at once: its value is never built
+                        raise ImportRefused(f"Le fichier : clé inconnue « {value} ».")
+                    in_games = value == "games"
+                elif in_games:
+                    continue
+            elif depth == 0:
+                raise ImportRefused(NOT_AN_OBJECT)
+            elif in_games and depth >= 2:
+                games += depth == 2  # a value in the list that is no game: refused in its turn
+                continue
+            build(event, value)
+    except ijson.JSONError as error:
+        raise ImportRefused(NOT_UTF8 if "UTF8" in str(error) else NOT_JSON) from None
     return builder.value, games
 
 
