@@ -315,3 +315,18 @@ def test_the_first_pass_counts_the_games_for_the_progress(archive_text):
     data = json.loads(archive_text)
     assert count == len(data["games"])
     assert top == {**data, "games": []}
+
+
+def test_an_import_that_fails_leaves_neither_games_nor_marker_and_says_so(app, client, archive_text, monkeypatch):
+    def broken(*args):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(importing, "_prepare", broken)
+    answer = post_archive(client, archive_text)
+    assert answer.status_code == 302
+    page = client.get(answer.headers["Location"]).get_data(as_text=True).replace("&#39;", "'")
+    assert "Une erreur interne a arrêté l'import : rien n'a été importé." in page
+    path = app.config["DATABASE"]
+    assert count(path, "games") == 0
+    with closing(sqlite3.connect(path)) as conn:
+        assert conn.execute("select count(*) from app_info where key like 'import %'").fetchone()[0] == 0

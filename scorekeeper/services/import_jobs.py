@@ -29,7 +29,7 @@ import sqlite_utils
 
 from scorekeeper.services.import_checks import READING, ImportRefused
 from scorekeeper.services.import_lock import ImportBusy, ImportLock
-from scorekeeper.services.importing import ImportReport, committed, import_file, undo_unfinished
+from scorekeeper.services.importing import ImportReport, committed, import_file, undo, undo_unfinished
 from scorekeeper.store import imports
 from scorekeeper.store.db import DiskFault, connect, write_transaction
 
@@ -150,6 +150,7 @@ def _run_import(database_path: str, status: ImportStatus, kept: str, lock: Impor
         if done and status.data.get("report"):  # it failed after its commit (writing its status)
             status.write(state="done", seconds=time.perf_counter() - started)
         else:
+            _take_back(db, status.id)  # its marker at least, if it stopped before writing
             status.write(state="failed", message=FAILED, fault=fault_name(error))
     else:
         status.write(state="done", report=report.as_json(), seconds=time.perf_counter() - started)
@@ -158,6 +159,13 @@ def _run_import(database_path: str, status: ImportStatus, kept: str, lock: Impor
         db.close()
         _remove(kept)
         lock.release()
+
+
+def _take_back(db: sqlite_utils.Database, import_id: str) -> None:
+    try:
+        undo(db, import_id)
+    except sqlite3.Error:  # the disk that stopped it: taken back by the next import, or at start-up
+        logger.warning("Could not take back the unfinished import %s", import_id, exc_info=True)
 
 
 def fault_name(error: BaseException) -> str | None:
