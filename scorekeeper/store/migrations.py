@@ -318,7 +318,7 @@ def m010_idempotency_outcomes(db: sqlite_utils.Database) -> None:
 
 
 @migrations()
-def m011_import_writes(db: sqlite_utils.Database) -> None:
+def m012_import_writes(db: sqlite_utils.Database) -> None:
     # An import writes a few hundred games per transaction, so that the tables' saves never wait
     # long: until its last one commits, what it wrote is listed here under its id (a game, or an
     # evening it added), so that an import stopped half-way (the machine stopped, the disk filled)
