@@ -21,6 +21,8 @@ from waitress.adjustments import Adjustments
 from scorekeeper.server.address import join_message
 from scorekeeper.server.limits import Server
 from scorekeeper.server.settings import ADJUSTMENTS, THREADS
+from scorekeeper.services.import_jobs import recover
+from scorekeeper.store.db import is_file
 
 
 def load_app(spec: str):
@@ -51,7 +53,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--app", default="scorekeeper:create_app", help="module:factory of the app")
     args = parser.parse_args(argv)
     logging.basicConfig()  # waitress's warnings and the app's errors, on stderr
-    server = build_server(load_app(args.app), args.host, args.port, args.threads)
+    app = load_app(args.app)
+    database = getattr(app, "config", {}).get("DATABASE")
+    if database and is_file(database):
+        recover(database)  # an import the last run stopped half-way is taken back whole
+    server = build_server(app, args.host, args.port, args.threads)
     sys.stdout.write(join_message(server.effective_host, server.effective_port))
     sys.stdout.flush()
     server.run()  # until Ctrl-C

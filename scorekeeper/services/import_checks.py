@@ -1,14 +1,26 @@
 """An archive file checked before anything is written: its JSON read, then every evening, game and
 deal validated by the same parsers as the pages and the API, each refusal in French naming where in
-the file it is (`ImportRefused`)."""
+the file it is (`ImportRefused`).
+
+A file is read as it streams (`check_file`, with ijson's C parser), never parsed whole: a 64 MB
+archive parsed at once is some 250 MB of Python objects, and 480 MB while the parser runs. A first
+pass reads everything but the games (the format, the version, the evenings), counts the games and
+refuses a file nested too deep (the parser's memory grows with the square of the depth); a second
+hands out the games one at a time."""
 
 from __future__ import annotations
 
+import io
 import json
+import mmap
+import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
-from typing import Any
+from typing import Any, BinaryIO
+
+import ijson
 
 from scorekeeper.belote.errors import InvalidInput, Refusal
 from scorekeeper.belote.evenings import MAX_ID, parse_evening
@@ -35,20 +47,138 @@ class ImportRefused(Refusal):
     """The file cannot be imported; `message` says what is wrong, in French. Nothing was written."""
 
 
+NOT_UTF8 = "Le fichier n'est pas du texte UTF-8 : est-ce bien un export JSON ?"
+LONE_SURROGATE = (
+    "Le fichier contient un caractère invalide (une moitié de paire UTF-16 seule) : est-ce bien un export JSON ?"
+)
+NOT_JSON = "Le fichier n'est pas du JSON valide : est-ce bien un export JSON ?"
+NOT_AN_OBJECT = "Le fichier doit être un objet JSON."
+MAX_DEPTH = 32  # an archive nests 6 deep; json.loads' own limit is about a thousand
+BOM = b"\xef\xbb\xbf"
+
+
 def read_json(raw: bytes | str) -> Any:
+    """A whole file parsed at once (the tests' and small files' way; `check_file` streams)."""
     try:
         data = json.loads(raw)
         json.dumps(data, ensure_ascii=False).encode("utf-8")  # a lone surrogate, escaped in the file
     except UnicodeDecodeError:
-        raise ImportRefused("Le fichier n'est pas du texte UTF-8 : est-ce bien un export JSON ?") from None
+        raise ImportRefused(NOT_UTF8) from None
     except UnicodeEncodeError:
-        raise ImportRefused(
-            "Le fichier contient un caractère invalide (une moitié de paire UTF-16 seule) : "
-            "est-ce bien un export JSON ?"
-        ) from None
+        raise ImportRefused(LONE_SURROGATE) from None
     except (ValueError, RecursionError):
-        raise ImportRefused("Le fichier n'est pas du JSON valide : est-ce bien un export JSON ?") from None
+        raise ImportRefused(NOT_JSON) from None
     return data
+
+
+# `\uD800` to `\uDFFF` escapes: ijson reads half a UTF-16 pair as "?", json.loads as itself.
+SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+HIGH_HALF = re.compile(rb"\\u[dD][89abAB][0-9a-fA-F]{2}")
+LOW_HALF = re.compile(rb"\\u[dD][c-fC-F][0-9a-fA-F]{2}")
+
+
+def _escaped(text: bytes, at: int) -> bool:
+    """Whether the backslash at `at` starts an escape (an even number of backslashes before it)."""
+    start = at
+    while start > 0 and text[start - 1 : start] == b"\\":
+        start -= 1
+    return (at - start) % 2 == 0
+
+
+def _has_lone_surrogate(text: bytes) -> bool:
+    for found in SURROGATE_ESCAPE.finditer(text):
+        at = found.start()
+        if not _escaped(text, at):
+            continue
+        if HIGH_HALF.fullmatch(text, at, at + 6):
+            if not LOW_HALF.fullmatch(text, at + 6, at + 12):
+                return True
+        elif not (at >= 6 and HIGH_HALF.fullmatch(text, at - 6, at) and _escaped(text, at - 6)):
+            return True
+    return False
+
+
+@contextmanager
+def _bytes_of(file: BinaryIO) -> Iterator[bytes]:
+    """The whole file's bytes, mapped from the disk rather than read into memory."""
+    try:
+        fileno = file.fileno()
+    except (AttributeError, io.UnsupportedOperation):  # in memory already
+        yield file.getvalue()
+        return
+    if os.fstat(fileno).st_size == 0:
+        yield b""
+        return
+    with mmap.mmap(fileno, 0, access=mmap.ACCESS_READ) as mapped:
+        yield mapped
+
+
+def _parse_errors(events: Iterable) -> Iterator:
+    """ijson's events, its errors said as `read_json` says them."""
+    try:
+        yield from events
+    except ijson.JSONError as error:
+        raise ImportRefused(NOT_UTF8 if "UTF8" in str(error) else NOT_JSON) from None
+
+
+def _outline(file: BinaryIO) -> tuple[dict[str, Any], int]:
+    """The file's top-level object with its games left out (an empty list, or map, in their place),
+    and the number of games, in one streaming pass. Its own depth count, not ijson's prefixes,
+    whose memory grows with the square of the depth: a file nested too deep is refused at once.
+    A tight loop: it sees every token of the file."""
+    builder = ijson.ObjectBuilder()
+    build = builder.event
+    depth = games = 0
+    in_games = False  # under the top-level key "games"
+    try:
+        for event, value in ijson.basic_parse(file, use_float=True):
+            if event == "start_map" or event == "start_array":
+                if depth == 0 and event != "start_map":
+                    raise ImportRefused(NOT_AN_OBJECT)
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise ImportRefused(NOT_JSON)
+                if in_games and depth > 2:
+                    games += depth == 3  # a game begins
+                    continue
+            elif event == "end_map" or event == "end_array":
+                depth -= 1
+                if in_games and depth >= 2:
+                    continue
+            elif event == "map_key":
+                if depth == 1:
+                    if value not in TOP_KEYS:  # at once: its value is never built
+                        raise ImportRefused(f"Le fichier : clé inconnue « {value} ».")
+                    in_games = value == "games"
+                elif in_games:
+                    continue
+            elif depth == 0:
+                raise ImportRefused(NOT_AN_OBJECT)
+            elif in_games and depth >= 2:
+                games += depth == 2  # a value in the list that is no game: refused in its turn
+                continue
+            build(event, value)
+    except ijson.JSONError as error:
+        raise ImportRefused(NOT_UTF8 if "UTF8" in str(error) else NOT_JSON) from None
+    return builder.value, games
+
+
+def check_file(
+    file: BinaryIO, progress: Progress = no_progress
+) -> tuple[list[dict[str, Any]], Iterator[tuple[int, ArchivedGame]]]:
+    """As `check_archive`, of a file read as it streams (see the module's docstring): `file` is
+    read twice, from its start."""
+    start = len(BOM) if file.read(len(BOM)) == BOM else 0
+    file.seek(start)
+    with _bytes_of(file) as text:
+        if _has_lone_surrogate(text):
+            raise ImportRefused(LONE_SURROGATE)
+    file.seek(start)
+    top, count = _outline(file)
+    evening_list, seen_evenings = _check_top(top)
+    file.seek(start)
+    games = _parse_errors(ijson.items(file, "games.item", use_float=True))
+    return evening_list, _check_games(games, count, seen_evenings, progress)
 
 
 def _stamp(value: Any, where: str) -> str:
@@ -77,7 +207,13 @@ def check_archive(
     data: Any, progress: Progress = no_progress
 ) -> tuple[list[dict[str, Any]], Iterator[tuple[int, ArchivedGame]]]:
     """The file's evenings, checked, and its games, each checked as it is asked for (with its place
-    in the file): a large file's games are prepared one by one, not all held parsed at once."""
+    in the file): a large file's games are prepared one by one."""
+    evening_list, seen_evenings = _check_top(data)
+    return evening_list, _check_games(data["games"], len(data["games"]), seen_evenings, progress)
+
+
+def _check_top(data: Any) -> tuple[list[dict[str, Any]], set[int]]:
+    """The file's evenings, checked, and their ids; the games' list checked to be one."""
     top = _keys(data, TOP_KEYS, "Le fichier")
     if top["format"] != FORMAT:
         raise ImportRefused(f"Le fichier n'est pas une archive de ce marqueur (« format » : « {FORMAT} » attendu).")
@@ -101,12 +237,13 @@ def check_archive(
         except InvalidInput as error:
             raise ImportRefused(f"{where} : {error.message}") from None
         evening_list.append({"id": evening_id, **fields, "created_at": _stamp(item["created_at"], where)})
-    return evening_list, _check_games(top["games"], seen_evenings, progress)
+    return evening_list, seen_evenings
 
 
-def _check_games(items: list[Any], seen_evenings: set[int], progress: Progress) -> Iterator[tuple[int, ArchivedGame]]:
+def _check_games(
+    items: Iterable[Any], total: int, seen_evenings: set[int], progress: Progress
+) -> Iterator[tuple[int, ArchivedGame]]:
     seen_games: set[str] = set()
-    total = len(items)
     for index, item in enumerate(items, start=1):
         if index % 200 == 0:
             progress(CHECKING, index, total)

@@ -1,28 +1,32 @@
 """Import: an archive exported as JSON (`export`'s format) read back into this instance.
 
-An import checks the whole file (`import_checks`, with the parsers of the pages and the API), and
-computes every game's sheet and derived rows, before it takes the write lock: the tables keep
-playing while a large file is checked. It then writes everything in one transaction, in a few
-batched statements (`store.imports`), so that a file with one bad deal imports nothing and a large
-file holds the lock for seconds, not minutes.
+An import checks the whole file (`import_checks`, with the parsers of the pages and the API),
+computes every game's sheet and derived rows and compares each game with the game of its id
+already here, before it writes anything: outside the write lock, so the tables keep playing, and
+a file with one bad deal imports nothing. It then writes a few hundred games per transaction
+(`store.imports`), each holding the app's write lock for a moment only, so that a table's save
+waits a fraction of a second, never the whole import. Until its last transaction, what it wrote is
+listed under its id: an import stopped half-way (the machine stopped, the disk filled) is taken
+back whole, by itself when it can, else by the next import or the server's start (`undo_unfinished`).
 A game whose id already exists is skipped when it is the same game, and refuses the whole file
 when it is not. A game that goes on after it was won (deals after the one that won it, which the
 table could not have entered) is not imported, and the report says why; the rest of the file is.
-
-issue 14: 50 MB (15,000 games, 270,000 deals) in about 30 s on the project's 2-core machine,
-most of it checking and scoring every deal (bench/import_archive.py prints each step).
+bench/import_archive.py prints each step's time.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import pickle
+import secrets
 import sqlite3
+import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 
 import sqlite_utils
 
@@ -31,7 +35,14 @@ from scorekeeper.belote.game_length import import_refusal
 from scorekeeper.belote.sheet import build_sheet
 from scorekeeper.services import export
 from scorekeeper.services.export import ArchivedGame
-from scorekeeper.services.import_checks import WRITING, ImportRefused, Progress, check_archive, no_progress
+from scorekeeper.services.import_checks import (
+    WRITING,
+    ImportRefused,
+    Progress,
+    check_archive,
+    check_file,
+    no_progress,
+)
 from scorekeeper.store import archive_inputs, derived, imports
 from scorekeeper.store import games as store
 from scorekeeper.store.archive_rows import game_rows
@@ -124,8 +135,11 @@ def _existing_games(db: sqlite_utils.Database, ids: list[str]) -> dict[str, dict
     return found
 
 
-def _place_evenings(db: sqlite_utils.Database, evening_list: list[dict[str, Any]], report: ImportReport) -> dict:
-    """The file's evenings in this archive: the same evening reused, or added (with its id if free)."""
+def _place_evenings(
+    db: sqlite_utils.Database, evening_list: list[dict[str, Any]], report: ImportReport
+) -> tuple[dict[int, int], list[int]]:
+    """The file's evenings in this archive: the same evening reused, or added (with its id if free).
+    Returns the ids here of the file's, and the ids of those added."""
     here: dict[tuple, int] = {}
     taken: set[int] = set()
     for row in imports.evenings_here(db):
@@ -133,6 +147,7 @@ def _place_evenings(db: sqlite_utils.Database, evening_list: list[dict[str, Any]
         here[content] = row["id"]  # the same evening more than once: its lowest id, read last
         taken.add(row["id"])
     ids = {}
+    added = []
     moved = []
     for evening in evening_list:
         content = (evening["date"], evening["place"], evening["note"], evening["created_at"])
@@ -142,13 +157,16 @@ def _place_evenings(db: sqlite_utils.Database, evening_list: list[dict[str, Any]
         elif evening["id"] not in taken:
             ids[evening["id"]] = here[content] = imports.add_evening(db, content, evening["id"])
             taken.add(evening["id"])
+            added.append(ids[evening["id"]])
         else:
             moved.append((evening["id"], content))
     for file_id, content in moved:  # after the others, so that a new id takes none of theirs
-        ids[file_id] = here.get(content) or imports.add_evening(db, content)
-        here.setdefault(content, ids[file_id])
+        if content not in here:
+            here[content] = imports.add_evening(db, content)
+            added.append(here[content])
+        ids[file_id] = here[content]
     report.evenings_added = len(ids) - report.evenings_reused
-    return ids
+    return ids, added
 
 
 def _write_games(db: sqlite_utils.Database, games: list[_Prepared], evening_ids: dict[int, int], stamp: str) -> None:
@@ -181,34 +199,29 @@ def _timed(timings: dict[str, float] | None, step: str) -> Iterator[None]:
         timings[step] = timings.get(step, 0.0) + time.perf_counter() - started
 
 
-def import_archive(
-    db: sqlite_utils.Database,
-    data: Any,
-    progress: Progress = no_progress,
-    marker: str | None = None,
-    timings: dict[str, float] | None = None,
-    before_commit: Callable[[ImportReport], None] | None = None,
-) -> ImportReport:
-    """Import a parsed JSON file (see the module's docstring): checked and prepared first, then
-    written in one transaction, or refused whole (`ImportRefused`, nothing written). `progress`
-    hears how far it is; `marker` (an import id) is written to app_info in the same transaction, so
-    that whether it committed can be read afterwards, and `before_commit` hears the report just
-    before the commit (to keep it where a page finds it); `timings` receives each step's seconds.
-    The WAL, which a large import fills with every page it wrote, is emptied after the commit."""
-    report = ImportReport()
-    stamp = store.now()
-    prepared = []
-    with _timed(timings, "check, score, derive (no lock)"):
-        evening_list, games = check_archive(data, progress)
-        for index, game in games:
-            ready = _prepare(game, index, stamp, report)
-            if ready is not None:
-                prepared.append(ready)
-    progress(WRITING, 0, len(prepared))
-    with _timed(timings, "write (one transaction)"), write_transaction(db):
-        existing = _existing_games(db, [ready.game.id for ready in prepared])
+def _parts(prepared: Iterable[_Prepared]) -> Iterator[list[_Prepared]]:
+    """The games a few hundred at a time (fewer when they are long): one write transaction each."""
+    part: list[_Prepared] = []
+    deals = 0
+    for ready in prepared:
+        part.append(ready)
+        deals += len(ready.deal_texts)
+        if len(part) >= PART_GAMES or deals >= PART_DEALS:
+            yield part
+            part, deals = [], 0
+    if part:
+        yield part
+
+
+def _checked_parts(db: sqlite_utils.Database, games, stamp: str, report: ImportReport) -> Iterator[list[_Prepared]]:
+    """The games to add, a part at a time, each checked, scored and compared with the game of its
+    id already here (outside the write lock: reads only); an identical one is skipped, another
+    refuses the file (`ImportRefused`)."""
+    prepared = (ready for index, game in games if (ready := _prepare(game, index, stamp, report)) is not None)
+    for part in _parts(prepared):
+        existing = _existing_games(db, [ready.game.id for ready in part])
         added = []
-        for ready in prepared:
+        for ready in part:
             found = existing.get(ready.game.id)
             if found is None:
                 added.append(ready)
@@ -219,18 +232,108 @@ def import_archive(
                     f"La partie « {ready.game.id} » existe déjà ici, avec d'autres données : rien n'a été "
                     "importé. Supprimez-la du fichier pour importer le reste."
                 )
-        evening_ids = _place_evenings(db, evening_list, report)
-        _write_games(db, added, evening_ids, stamp)
-        report.games_added = [ready.game.id for ready in added]
-        report.deals_added = sum(len(ready.deal_texts) for ready in added)
-        if marker is not None:
-            imports.write_marker(db, marker, stamp)
-        if before_commit is not None:
-            before_commit(report)
-    progress(WRITING, len(prepared), len(prepared))
+        report.games_added.extend(ready.game.id for ready in added)
+        report.deals_added += sum(len(ready.deal_texts) for ready in added)
+        if added:
+            yield added
+
+
+def import_file(db: sqlite_utils.Database, file: BinaryIO, progress: Progress = no_progress, **options) -> ImportReport:
+    """Import a JSON file, read as it streams (`check_file`), as `import_archive` does."""
+    return import_archive(db, None, progress, checked=lambda: check_file(file, progress), **options)
+
+
+def import_archive(
+    db: sqlite_utils.Database,
+    data: Any,
+    progress: Progress = no_progress,
+    marker: str | None = None,
+    timings: dict[str, float] | None = None,
+    before_commit: Callable[[ImportReport], None] | None = None,
+    checked: Callable[[], tuple[list, Iterator]] | None = None,
+) -> ImportReport:
+    """Import a parsed JSON file (or the file `checked` reads: `import_file`), see the module's
+    docstring: checked, prepared and compared with
+    what is here first, the prepared parts kept in a temporary file; then written a part at a time,
+    each in a short transaction of its own, or refused whole (`ImportRefused`, nothing written).
+    `progress` hears how far it is; `marker` (an import id, else one of its own) is written to
+    app_info with the first part, WRITING, and what each part writes is listed under it, so that an
+    import stopped half-way can be taken back whole (`undo_unfinished`); the last transaction marks
+    it committed, so that whether it committed can be read afterwards (`committed`). `before_commit`
+    hears the report just before that last transaction (to keep it where a page finds it);
+    `timings` receives each step's seconds. An error while writing takes back what was written,
+    then is raised. The WAL is emptied after the commit."""
+    report = ImportReport()
+    stamp = store.now()
+    own_marker = marker is None
+    marker = marker or secrets.token_hex(8)
+    with tempfile.TemporaryFile() as spool:
+        parts = 0
+        with _timed(timings, "check, score, derive, compare (no lock)"):
+            evening_list, games = checked() if checked else check_archive(data, progress)
+            for part in _checked_parts(db, games, stamp, report):
+                pickle.dump(part, spool, pickle.HIGHEST_PROTOCOL)
+                parts += 1
+        total = len(report.games_added)
+        progress(WRITING, 0, total)
+        spool.seek(0)
+        try:
+            with _timed(timings, "write (a transaction a part)"):
+                with write_transaction(db):
+                    imports.write_marker(db, marker)
+                    evening_ids, added_evenings = _place_evenings(db, evening_list, report)
+                    imports.note_writes(db, marker, evening_ids=added_evenings)
+                written = 0
+                for _ in range(parts):
+                    part = pickle.load(spool)
+                    with write_transaction(db):
+                        _write_games(db, part, evening_ids, stamp)
+                        imports.note_writes(db, marker, game_ids=[ready.game.id for ready in part])
+                    written += len(part)
+                    progress(WRITING, written, total)
+                    time.sleep(PAUSE_S)  # the tables' writers waiting for the lock take it now
+                if before_commit is not None:
+                    before_commit(report)
+                with write_transaction(db):
+                    imports.commit_marker(db, marker, stamp)
+                    if own_marker:
+                        imports.remove_marker(db, marker)
+        except BaseException:
+            _undo_after_failure(db, marker)
+            raise
     with _timed(timings, "checkpoint (WAL emptied)"):
         checkpoint(db)
     return report
+
+
+PART_GAMES = 200  # games per write transaction: tens of milliseconds of the write lock
+PART_DEALS = 4000  # and no more deals than this in one
+PAUSE_S = 0.005
+
+
+def undo(db: sqlite_utils.Database, marker: str) -> int:
+    """Take back whatever the unfinished import of `marker` wrote, a part per transaction; returns
+    the number of games taken back."""
+    removed = 0
+    while True:
+        with write_transaction(db):
+            count = imports.undo_writes(db, marker)
+        if not count:
+            return removed
+        removed += count
+
+
+def undo_unfinished(db: sqlite_utils.Database, keep: str | None = None) -> dict[str, int]:
+    """Take back every import that began writing and never committed, but `keep` (call it holding
+    the import lock: no other import is writing). Returns each one's games taken back."""
+    return {marker: undo(db, marker) for marker in imports.unfinished(db) if marker != keep}
+
+
+def _undo_after_failure(db: sqlite_utils.Database, marker: str) -> None:
+    try:
+        undo(db, marker)
+    except sqlite3.Error:  # the disk that stopped it: taken back by the next import, or at start-up
+        logger.warning("Could not take back the unfinished import %s", marker, exc_info=True)
 
 
 def checkpoint(db: sqlite_utils.Database) -> None:

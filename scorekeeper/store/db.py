@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 import threading
@@ -10,6 +11,36 @@ from contextlib import contextmanager
 from typing import Any
 
 import sqlite_utils
+
+# How long a writer waits for another's write before it gives up with a busy answer (the web's 503,
+# which a phone's outbox keeps and sends again): this process's lock (`queue_for_writing`) and
+# SQLite's own busy handler, for the writers of other processes, wait as long as each other.
+WRITE_WAIT_S = 5
+
+
+class WriteBusy(sqlite3.OperationalError):
+    """A writer that waited `WRITE_WAIT_S` for this process's write lock in vain: answered as
+    SQLite's own "database is locked" (SQLITE_BUSY), nothing written, and its worker freed."""
+
+    sqlite_errorname = "SQLITE_BUSY"
+
+
+class DiskFault(sqlite3.OperationalError):
+    """A file beside the database (an import's upload, its lock, its status) that the disk refused:
+    named as SQLite names its own faults, so that it gets the same answer (the disk's 503)."""
+
+    NAMES = {
+        **{getattr(errno, name, None): "SQLITE_READONLY" for name in ("EROFS", "EACCES", "EPERM")},
+        **{getattr(errno, name, None): "SQLITE_FULL" for name in ("ENOSPC", "EDQUOT", "EFBIG")},
+    }
+
+    def __init__(self, name: str, text: str = ""):
+        super().__init__(text or name)
+        self.sqlite_errorname = name
+
+    @classmethod
+    def of(cls, error: OSError) -> DiskFault:
+        return cls(cls.NAMES.get(error.errno, "SQLITE_IOERR"), str(error))
 
 
 def rows(database: sqlite_utils.Database, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
@@ -77,7 +108,7 @@ def connect(path: str) -> sqlite_utils.Database:
         database.write_lock = write_lock(path)  # see queue_for_writing
     database.execute("PRAGMA foreign_keys = ON")
     # Several phones (and workers) write to one file: wait for a lock rather than fail at once.
-    database.execute("PRAGMA busy_timeout = 5000")
+    database.execute(f"PRAGMA busy_timeout = {WRITE_WAIT_S * 1000}")
     return database
 
 
@@ -184,17 +215,20 @@ def queue_for_writing(database: sqlite_utils.Database) -> Iterator[None]:
     it is free, on every system (the server is one process with threads: scorekeeper.server);
     `filelock` was measured beside it and polls, as SQLite's handler does (issue 22's note). Writers of other processes
     (the CLI's commands) still meet SQLite's own lock and busy_timeout, so this only orders the
-    app's writers."""
+    app's writers. A writer that waited `WRITE_WAIT_S` in vain raises `WriteBusy` (a 503) rather
+    than hold its worker (and the server's threads) for as long as the writer ahead of it takes."""
     lock = getattr(database, "write_lock", None)
     if lock is None or getattr(_queue, "held", False):
         yield
         return
-    with lock:
-        _queue.held = True
-        try:
-            yield
-        finally:
-            _queue.held = False
+    if not lock.acquire(timeout=WRITE_WAIT_S):
+        raise WriteBusy("database is locked (waited for this process's write lock)")
+    _queue.held = True
+    try:
+        yield
+    finally:
+        _queue.held = False
+        lock.release()
 
 
 @contextmanager

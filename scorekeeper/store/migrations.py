@@ -139,3 +139,13 @@ def m011_action_groups(db: sqlite_utils.Database) -> None:
     # action of its own, as every action stored before.
     db["actions"].add_column("group_id", int)
     db["actions"].create_index(["group_id"])
+
+
+@migrations()
+def m012_import_writes(db: sqlite_utils.Database) -> None:
+    # An import writes a few hundred games per transaction, so that the tables' saves never wait
+    # long: until its last one commits, what it wrote is listed here under its id (a game, or an
+    # evening it added), so that an import stopped half-way (the machine stopped, the disk filled)
+    # can be taken back whole (store/imports.py's `undo_writes`).
+    db["import_writes"].create({"import_id": str, "game_id": str, "evening_id": int}, not_null={"import_id"})
+    db["import_writes"].create_index(["import_id"])

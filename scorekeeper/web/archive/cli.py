@@ -9,7 +9,8 @@ import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
-from scorekeeper.services import export, import_checks, importing
+from scorekeeper.services import export, import_checks, import_jobs, importing
+from scorekeeper.services.import_lock import ImportBusy, ImportLock
 from scorekeeper.store import derived, evenings
 from scorekeeper.store import games as store
 from scorekeeper.store.backup import backup
@@ -71,15 +72,22 @@ def import_command(file: str) -> None:
             shown["at"] = time.perf_counter()
             click.echo(f"{step} : {done} sur {total}" if total else f"{step}…", err=True)
 
+    folder = import_jobs.imports_folder(current_app.config["DATABASE"])
+    try:
+        lock = ImportLock(folder)  # one import at a time, the server's included
+    except ImportBusy as busy:
+        raise click.ClickException(busy.message + " Rien n'a été importé.") from None
     database = _database()
     try:
+        import_jobs.undo_stopped(database, folder)  # an import stopped half-way before this one
         progress(import_checks.READING, 0, 0)
-        data = import_checks.read_json(Path(file).read_bytes())
-        report = importing.import_archive(database, data, progress=progress)
+        with open(file, "rb") as source:
+            report = importing.import_file(database, source, progress=progress)
     except import_checks.ImportRefused as error:
         raise click.ClickException(error.message + " Rien n'a été importé.") from None
     finally:
         database.close()
+        lock.release()
     for _, reason in report.games_refused:
         click.echo(f"Non importée : {reason}", err=True)
     if len(report.games_skipped) > 10:

@@ -26,12 +26,14 @@ from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.terms import Team
 from scorekeeper.services import export, figure_lists, import_checks, import_jobs, lists, stats
 from scorekeeper.services import games as service
+from scorekeeper.services.import_lock import ImportBusy
 from scorekeeper.store import evenings
-from scorekeeper.store.db import write_transaction
+from scorekeeper.store.db import DiskFault, write_transaction
 from scorekeeper.web.archive.chart import running_totals_chart
 from scorekeeper.web.archive.forms import LIMITS, EveningForm, ImportForm
 from scorekeeper.web.csrf import csrf, french_reason
 from scorekeeper.web.database import get_db
+from scorekeeper.web.errors import disk_message
 
 bp = Blueprint("archive", __name__)
 
@@ -204,11 +206,17 @@ def import_archive():
     request.max_content_length = IMPORT_MAX_BYTES
     form = ImportForm()
     if form.validate_on_submit():
-        import_id, status = import_jobs.start_import(
-            current_app.config["DATABASE"], form.archive.data.read(), wait=IMPORT_WAIT_S
-        )
+        try:
+            import_id, status = import_jobs.start_import(
+                current_app.config["DATABASE"], form.archive.data.stream, wait=IMPORT_WAIT_S
+            )
+        except ImportBusy as busy:  # nothing started
+            form.archive.errors = [busy.message]
+            return render_template("archive/import.html", form=form), 409
         if status["state"] == "refused":
             form.archive.errors = [status["message"]]
+        elif status["state"] == "failed" and _disk_words(status):
+            raise DiskFault(status["fault"])  # the disk's 503, as every other write answers it
         else:
             return redirect(url_for("archive.import_report", import_id=import_id))
     token = getattr(form, "csrf_token", None)  # none when the app checks no token (its tests)
@@ -225,9 +233,16 @@ def import_report(import_id: str):
     status = import_jobs.import_status(current_app.config["DATABASE"], import_id)
     if status is None:
         abort(404)
+    if status["state"] == "failed" and _disk_words(status):
+        status["message"] = _disk_words(status)[1]
     response = make_response(render_template("archive/import_report.html", status=status, steps=IMPORT_STEPS))
     response.headers["Cache-Control"] = "no-store"  # its progress: asked again, never kept
     return response
+
+
+def _disk_words(status: dict) -> tuple[str, str] | None:
+    """What the disk's answer says of the fault that stopped a failed import, if it was the disk's."""
+    return disk_message(DiskFault(status["fault"])) if status.get("fault") else None
 
 
 IMPORT_WAIT_S = 3  # how long the page waits for an import before showing its progress
