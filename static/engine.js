@@ -1,5 +1,5 @@
 /* Belote bridgée's scoring engine for the pages: a port of the Python engine, which is the reference
-   (scorekeeper/belote/: hand_json.parse_hand, hand.check_hand with declarations.check_declarations, scoring.score, game.winner_of and
+   (scorekeeper/belote/: hand_json.parse_hand, hand.check_hand, scoring.score, game.winner_of and
    dealer_after). tests/test_engine_differential.py keeps the two equal (random hands through both:
    the same scores, lines and refusals). The rules' numbers and words come in `vocabulary`, derived
    from belote/terms.py by scorekeeper/web/vocabulary.py (script_vocabulary); only the sentences are
@@ -9,8 +9,9 @@
      engine.scoreBody(body, rules, extraKeys);   // {made, scores, lines, meld_winner, meld_reason},
      // or throws a Refusal with .field and .message, as Python's InvalidHand
    `rules`: the game's JSON `rules` (a missing key takes the default), or null: the body's `rules` apply.
-   The check of declarations (whether some deal of 32 cards gives them) is static/declarations.js's,
-   with its search in static/deals.js; the Refusal is static/refusal.js's, re-exported here. */
+   check_hand's check of declarations (whether some deal of 32 cards gives them) is static/declarations.js's
+   (declarations.check_declarations), with its search in static/deals.js (deals.deal_exists); the Refusal
+   they all throw is static/refusal.js's, exported here too. */
 
 import { Refusal, refuse, has } from "./refusal.js";
 import { create as createDeclarations } from "./declarations.js";
