@@ -1,5 +1,5 @@
 /* Belote bridgée's scoring engine for the pages: a port of the Python engine, which is the reference
-   (scorekeeper/belote/: hand_json.parse_hand, hand.check_hand with declarations.check_declarations, scoring.score, game.winner_of and
+   (scorekeeper/belote/: hand_json.parse_hand, hand.check_hand, scoring.score, game.winner_of and
    dealer_after). tests/test_engine_differential.py keeps the two equal (random hands through both:
    the same scores, lines and refusals). The rules' numbers and words come in `vocabulary`, derived
    from belote/terms.py by scorekeeper/web/vocabulary.py (script_vocabulary); only the sentences are
@@ -8,18 +8,14 @@
      const engine = create(vocabulary);
      engine.scoreBody(body, rules, extraKeys);   // {made, scores, lines, meld_winner, meld_reason},
      // or throws a Refusal with .field and .message, as Python's InvalidHand
-   `rules`: the game's JSON `rules` (a missing key takes the default), or null: the body's `rules` apply. */
+   `rules`: the game's JSON `rules` (a missing key takes the default), or null: the body's `rules` apply.
+   check_hand's check of declarations (whether some deal of 32 cards gives them) is static/declarations.js's
+   (declarations.check_declarations), with its search in static/deals.js (deals.deal_exists); the Refusal
+   they all throw is static/refusal.js's, exported here too. */
 
-function Refusal(field, message) {
-  this.name = "Refusal";
-  this.field = field;
-  this.message = message;
-}
-Refusal.prototype = Object.create(Error.prototype);
-Refusal.prototype.constructor = Refusal;
+import { Refusal, refuse, has } from "./refusal.js";
+import { create as createDeclarations } from "./declarations.js";
 
-function refuse(field, message) { throw new Refusal(field, message); }
-function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
 function get(object, key, fallback) { return has(object, key) ? object[key] : fallback; }  // dict.get
 function isObject(x) { return x !== null && typeof x === "object" && !Array.isArray(x); }
 function isInt(x) { return typeof x === "number" && isFinite(x) && Math.floor(x) === x; }
@@ -54,6 +50,7 @@ function create(V) {
     " de dix en dix, « capot » ou « generale ».";
 
   function other(team) { return team === A ? B : A; }
+  var declarations = createDeclarations(V, {isCarre: isCarre, other: other});
   function choice(value, choices, name) {
     if (typeof value === "string" && choices.indexOf(value) >= 0) return value;
     refuse(name, q(name) + " doit valoir " + choices.map(q).join(", ") + ".");
@@ -180,307 +177,7 @@ function create(V) {
         seen[carre] = true;
       });
     });
-    checkDeclarations(hand);
-  }
-
-  // check_declarations (declarations.py): melds and belotes that no deal of 32 cards gives, by the same
-  // exact search (deal_exists), and the same sentence naming the clash
-
-  var QUEEN = 5, KING = 6, BELOTE_RANKS = 1 << QUEEN | 1 << KING, ALL_RANKS = (1 << V.cards_per_suit) - 1;
-  var NO_OWNER = -1, runsCache = {}, costCache = {}, dealCache = {}, dealsCached = 0;
-  var BELOTE_COUNT_WORDS = {1: "la belote", 2: "les deux belotes", 3: "les trois belotes", 4: "les quatre belotes"};
-
-  function bitCount(x) { var n = 0; for (; x; x &= x - 1) n++; return n; }
-  function sum(numbers) { return numbers.reduce(function (a, b) { return a + b; }, 0); }
-  function meldCards(melds) { return sum(melds.map(function (meld) { return V.meld_cards[meld]; })); }
-
-  function runsIn(free, size) {  // every run of `size` ranks within `free`, as masks
-    var key = free + "/" + size;
-    if (!has(runsCache, key)) {
-      var run = (1 << size) - 1, found = [];
-      for (var start = 0; start + size <= V.cards_per_suit; start++) {
-        if (!((run << start) & ~free)) found.push(run << start);
-      }
-      runsCache[key] = found;
-    }
-    return runsCache[key];
-  }
-
-  function fitsBeside(run, player, holder, other) {
-    return !(run & other) && (holder !== player || !((run << 1 | run >> 1) & other));
-  }
-
-  // suit_cost: null when the sequences `placed` ([player, cards] each) cannot lie in one suit; else the
-  // fewest of the king and queen the belote's `owner` holds beside his melds (0 without a belote).
-  function suitCost(free, placed, owner) {
-    var key = free + "/" + owner + "/" + placed.join(";");
-    if (has(costCache, key)) return costCache[key];
-    var layouts = [[]];
-    placed.forEach(function (item) {
-      var grown = [];
-      layouts.forEach(function (layout) {
-        runsIn(free, item[1]).forEach(function (run) {
-          if (layout.every(function (other) { return fitsBeside(run, item[0], other[0], other[1]); })) {
-            grown.push(layout.concat([[item[0], run]]));
-          }
-        });
-      });
-      layouts = grown;
-    });
-    var best = null;
-    layouts.forEach(function (layout) {
-      var own = 0, others = 0;
-      layout.forEach(function (entry) { if (entry[0] === owner) own |= entry[1]; else others |= entry[1]; });
-      if (owner !== NO_OWNER && others & BELOTE_RANKS) return;
-      var extra = owner !== NO_OWNER ? bitCount(BELOTE_RANKS & free & ~own) : 0;
-      if (best === null || extra < best) best = extra;
-    });
-    return (costCache[key] = best);
-  }
-
-  function teamHands(melds) {  // the ways a team's two players hold its melds, 8 cards each
-    var found = [], seen = {};
-    for (var mask = 0; mask < 1 << melds.length; mask += 2) {
-      var first = melds.filter(function (meld, i) { return !(mask >> i & 1); });
-      var second = melds.filter(function (meld, i) { return mask >> i & 1; });
-      var key = first.join() + "|" + second.join();
-      if (meldCards(first) <= V.cards_per_player && meldCards(second) <= V.cards_per_player && !has(seen, key)) {
-        seen[key] = true;
-        found.push([first, second]);
-      }
-    }
-    return found;
-  }
-
-  function dealExists(melds, belote) {  // melds and belote: by team
-    var sorted = V.teams.map(function (team) { return melds[team].slice().sort(); });
-    var belotes = V.teams.map(function (team) { return belote[team]; });
-    var key = sorted.join("|") + "|" + belotes.join();
-    if (has(dealCache, key)) return dealCache[key];
-    if (++dealsCached > 4096) dealCache = {}, dealsCached = 1;  // remembered while a page lives, bounded
-    var free = ALL_RANKS;
-    sorted.forEach(function (teamMelds) {
-      teamMelds.filter(isCarre).forEach(function (carre) { free &= ~(1 << V.carre_positions[carre]); });
-    });
-    var alone = !sorted[0].length || !sorted[1].length || !sum(belotes) ||  // each team alone with its belotes first
-      dealExists(only({A: sorted[0], B: []}, A), belotesOf(A, belotes[0])) &&
-      dealExists(only({A: [], B: sorted[1]}, B), belotesOf(B, belotes[1]));
-    var exists = sum(belotes) <= V.suit_count && alone && teamHands(sorted[0]).some(function (a) {
-      return teamHands(sorted[1]).some(function (b) { return handsFit(a.concat(b), free, belotes); });
-    });
-    return (dealCache[key] = exists);
-  }
-
-  // Whether the four players' melds (team A's two hands, then team B's: player p of team p >> 1) and the
-  // belotes fit in the suits.
-  function handsFit(hands, free, belotes) {
-    var slack = hands.map(function (hand) { return V.cards_per_player - meldCards(hand); });
-    var owners = [[0, 1], [2, 3]], items = [];
-    hands.forEach(function (hand, player) {
-      V.belote_carres.forEach(function (carre) {
-        if (hand.indexOf(carre) >= 0) {
-          owners = owners.map(function (teamOwners) { return teamOwners.filter(function (p) { return p === player; }); });
-        }
-      });
-      hand.forEach(function (meld) { if (!isCarre(meld)) items.push([player, V.meld_cards[meld]]); });
-    });
-    if (belotes.some(function (count, team) { return count && !owners[team].length; })) return false;
-    var candidates = {};  // the players who may hold a belote
-    belotes.forEach(function (count, team) {
-      if (count) owners[team].forEach(function (owner) { candidates[owner] = true; });
-    });
-    items.sort(function (x, y) { return y[1] - x[1] || x[0] - y[0]; });
-    var suits = [], triedBelotes = {};
-    for (var suit = 0; suit < V.suit_count; suit++) suits.push([]);
-
-    // Whether the belotes go onto the suits holding `contents` (`costs`: each owner's cost in each), one a
-    // suit, each to an owner with room for what of its king and queen his melds do not hold.
-    function belotesFit(contents) {
-      if (!sum(belotes)) return true;
-      var costs = contents.map(function (placed) {
-        return hands.map(function (hand, owner) { return candidates[owner] ? suitCost(free, placed, owner) : null; });
-      });
-      var enough = belotes.every(function (count, team) {
-        return costs.filter(function (cost) {
-          return owners[team].some(function (owner) { return cost[owner] !== null && cost[owner] <= slack[owner]; });
-        }).length >= count;
-      });
-      var tried = {};
-      return enough && fit(0, belotes, slack);
-
-      function fit(suit, left, room) {
-        if (!sum(left)) return true;
-        var key = suit + "/" + left.join() + "/" + room.join();
-        if (V.suit_count - suit < sum(left) || has(tried, key)) return false;
-        tried[key] = true;
-        for (var team = 0; team < left.length; team++) {
-          if (!left[team]) continue;
-          for (var i = 0; i < owners[team].length; i++) {
-            var owner = owners[team][i], extra = costs[suit][owner];
-            if (extra !== null && extra <= room[owner]) {
-              var rest = left.slice(), spent = room.slice();
-              rest[team] -= 1;
-              spent[owner] -= extra;
-              if (fit(suit + 1, rest, spent)) return true;
-            }
-          }
-        }
-        return fit(suit + 1, left, room);
-      }
-    }
-
-    function place(i, lowest) {
-      if (i === items.length) {
-        var contents = suits.map(function (placed) { return [placed.join(";"), placed]; }).sort(function (x, y) {
-          return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0;
-        }), key = contents.map(function (entry) { return entry[0]; }).join("|");
-        if (!has(triedBelotes, key)) {
-          triedBelotes[key] = belotesFit(contents.map(function (entry) { return entry[1]; }));
-        }
-        return triedBelotes[key];
-      }
-      var item = items[i], tried = {};
-      for (var suit = lowest; suit < V.suit_count; suit++) {
-        var placed = suits[suit], placedKey = placed.join(";");
-        if (placed.length === 2 || has(tried, placedKey)) continue;
-        tried[placedKey] = true;
-        var grown = placed.concat([item]);
-        if (suitCost(free, grown, NO_OWNER) === null) continue;
-        suits[suit] = grown;
-        var next = items[i + 1], sameNext = next && next[0] === item[0] && next[1] === item[1];
-        var found = place(i + 1, sameNext ? suit : 0);
-        suits[suit] = placed;
-        if (found) return true;
-      }
-      return false;
-    }
-
-    return place(0, 0);
-  }
-
-  function and(words) {
-    return words.length === 1 ? words[0] : words.slice(0, -1).join(", ") + " et " + words[words.length - 1];
-  }
-  function labels(melds) { return melds.map(function (meld) { return V.meld_labels[meld]; }).join(", "); }
-  function bySize(a, b) { return V.meld_cards[b] - V.meld_cards[a]; }  // largest first (a stable sort)
-  function longest(runs) { return Math.max.apply(null, [0].concat(runs)); }
-  function only(melds, team) {  // one team's melds, none for the other
-    var alone = {};
-    alone[team] = melds[team];
-    alone[other(team)] = [];
-    return alone;
-  }
-  function belotesOf(team, count) {  // `count` belotes for `team`, none for the other
-    var belote = {};
-    belote[team] = count;
-    belote[other(team)] = 0;
-    return belote;
-  }
-  function beloteCards(mode) {
-    return V.max_belotes[mode] > 1 ? "chaque belote demande le roi et la dame d'une couleur"  // tout atout
-      : "une belote demande le roi et la dame d'atout";
-  }
-
-  // The runs of ranks (7 8 9 10 J Q K A) that no carré of `carres` takes, in each suit.
-  function freeRuns(carres) {
-    var taken = carres.map(function (carre) { return V.carre_positions[carre]; }), runs = [], length = 0;
-    for (var position = 0; position < V.cards_per_suit; position++) {
-      if (taken.indexOf(position) >= 0) {
-        runs.push(length);
-        length = 0;
-      } else {
-        length += 1;
-      }
-    }
-    runs.push(length);
-    return runs.filter(function (run) { return run > 0; });
-  }
-
-  function combinations(items, count) {  // as Python's itertools.combinations, in its order
-    if (count === 0) return [[]];
-    var found = [];
-    items.forEach(function (item, i) {
-      combinations(items.slice(i + 1), count - 1).forEach(function (rest) { found.push([item].concat(rest)); });
-    });
-    return found;
-  }
-
-  function checkDeclarations(hand) {
-    var melds = hand.melds, belote = hand.belote, noBelote = belotesOf(A, 0);
-    var every = melds[A].concat(melds[B]);
-    if (!every.length || dealExists(melds, belote)) return;
-    var carres = every.filter(isCarre).sort(function (a, b) { return V.carre_positions[a] - V.carre_positions[b]; });
-    var sequences = every.filter(function (meld) { return !isCarre(meld); }).sort(bySize);
-    carresAndSequences(carres, sequences);
-    belotesAndCarres(hand);
-    V.teams.forEach(function (team) {
-      if (!dealExists(only(melds, team), noBelote)) teamHandsRefusal(team, melds[team]);
-    });
-    if (!dealExists(melds, noBelote)) suits(carres, sequences);
-    V.teams.forEach(function (team) {
-      var count = belote[team];
-      if (count && !dealExists(only(melds, team), belotesOf(team, count))) {
-        refuse("belote", "« belote » : " + BELOTE_COUNT_WORDS[count] + " de l'équipe " + team + " ne " +
-          (count === 1 ? "tient" : "tiennent") + " pas dans les mains de ses deux joueurs à côté de ses annonces (" +
-          labels(melds[team]) + ") : " + beloteCards(hand.mode) + " dans la main d'un même joueur, " +
-          V.cards_per_player + " cartes chacun, et une carte ne sert qu'à une annonce (le roi et la dame d'une belote " +
-          "peuvent être ceux d'une annonce).");
-      }
-    });
-    V.teams.forEach(function (team) {
-      var count = belote[team];
-      if (count && !dealExists(melds, belotesOf(team, count))) {
-        refuse("belote", "« belote » : " + BELOTE_COUNT_WORDS[count] + " de l'équipe " + team +
-          " et les annonces de l'équipe " + other(team) + " (" + labels(melds[other(team)]) + ") ne peuvent pas " +
-          "être annoncées ensemble : " + beloteCards(hand.mode) + " à un joueur de l'équipe " + team +
-          ", et les suites de l'équipe " + other(team) + " n'ont pas la place de tenir sans ces rois et ces dames.");
-      }
-    });
-    refuse("belote", "« belote » : les belotes des deux équipes ne tiennent pas avec les annonces (" + labels(every) +
-      ") dans une donne de " + V.suit_count * V.cards_per_suit + " cartes : " + beloteCards(hand.mode) + " à un joueur de son équipe, " +
-      V.cards_per_player + " cartes chacun, et une carte ne sert qu'à une annonce.");
-  }
-
-  function carresAndSequences(carres, sequences) {
-    if (!sequences.length) return;
-    var sequence = sequences[0], size = V.meld_cards[sequence], blocking = null;
-    if (longest(freeRuns(carres)) >= size) return;
-    for (var count = 1; !blocking; count++) {
-      blocking = combinations(carres, count).filter(function (chosen) { return longest(freeRuns(chosen)) < size; })[0];
-    }
-    var words = V.sequence_words[sequence];
-    refuse("melds", "« melds » : " + and(blocking.map(function (carre) { return "un " + V.meld_labels[carre]; })
-      .concat([words[0]])) + " ne peuvent pas être annoncés ensemble : " + words[1] + " contient " +
-      blocking.map(function (carre) { return V.carre_card_words[carre][0]; }).join(" ou ") + ", et " +
-      and(blocking.map(function (carre) { return V.carre_card_words[carre][1]; })) + " sont dans " +
-      (blocking.length === 1 ? "le carré." : "les carrés."));
-  }
-
-  function belotesAndCarres(hand) {
-    V.teams.forEach(function (team) {
-      V.belote_carres.forEach(function (carre) {
-        if (hand.melds[team].indexOf(carre) >= 0 && hand.belote[other(team)]) {
-          refuse("belote", "« belote » : une belote de l'équipe " + other(team) + " et le " + V.meld_labels[carre] +
-            " de l'équipe " + team + " ne peuvent pas être annoncés ensemble : une belote demande le roi et la " +
-            "dame d'atout, et " + V.carre_card_words[carre][1] + " sont dans le carré.");
-        }
-      });
-    });
-  }
-
-  function teamHandsRefusal(team, melds) {
-    refuse("melds", "« melds » : les annonces de l'équipe " + team + " (" + labels(melds) + ") ne tiennent pas dans " +
-      "les mains de ses deux joueurs : " + V.cards_per_player + " cartes chacun, et une carte ne sert qu'à une " +
-      "annonce (" + V.meld_cards.cent + " pour un cent, " + V.meld_cards.cinquante + " pour une cinquante ou un " +
-      "carré, " + V.meld_cards.tierce + " pour une tierce).");
-  }
-
-  function suits(carres, sequences) {
-    var aside = carres.length ? " (" + and(carres.map(function (carre) { return "le " + V.meld_labels[carre]; })) +
-      " mis à part)" : "";
-    refuse("melds", "« melds » : les suites annoncées (" + labels(sequences) + ") ne tiennent pas dans les quatre " +
-      "couleurs de " + V.cards_per_suit + " cartes" + aside + " : une suite prend des cartes qui se suivent dans " +
-      "une couleur, et une carte ne sert qu'à une annonce.");
+    declarations.check(hand);  // melds and belotes that no deal of 32 cards gives: refused
   }
 
   // score (scoring.py)

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -15,6 +19,7 @@ from werkzeug.security import generate_password_hash
 from scorekeeper.web.vocabulary import script_vocabulary
 
 DEFAULT_EXAMPLES = settings.get_profile("default").max_examples
+STATIC = Path(__file__).resolve().parents[1] / "static"
 
 
 def examples(count: int) -> int:
@@ -102,3 +107,31 @@ def run_node(node: str, runner: Path, payload: dict, answers: int) -> list:
     found = json.loads(done.stdout)
     assert len(found) == answers
     return found
+
+
+@contextmanager
+def static_modules(replaced: dict[str, str] | None = None) -> Iterator[Path]:
+    """The folder of the pages' ES modules for a runner of tests/js/ to import from (file: addresses):
+    static/ itself, or, with `replaced` (a file name of static/ to the text it takes, a mutant), a
+    temporary copy of static/'s scripts with those files' text replaced, where the mutant's relative
+    imports (`./refusal.js`) find the other modules as the page does."""
+    if not replaced:
+        yield STATIC
+        return
+    with tempfile.TemporaryDirectory(prefix="static-") as name:
+        folder = Path(name)
+        for script in STATIC.glob("*.js"):
+            shutil.copy(script, folder / script.name)
+        for file_name, text in replaced.items():
+            assert (STATIC / file_name).is_file(), file_name
+            (folder / file_name).write_text(text, encoding="utf-8")
+        yield folder
+
+
+def mutant(names: tuple[str, ...], original: str, planted: str) -> dict[str, str]:
+    """A planted bug for `static_modules`: of static/'s scripts `names`, the one that holds `original`
+    (exactly once, and no other does), its text with `planted` in its place, by its file name."""
+    texts = {name: (STATIC / name).read_text(encoding="utf-8") for name in names}
+    holders = [name for name, text in texts.items() if original in text]
+    assert len(holders) == 1 and texts[holders[0]].count(original) == 1, f"{original!r} must be in one of {names} once"
+    return {holders[0]: texts[holders[0]].replace(original, planted)}

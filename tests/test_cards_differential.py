@@ -31,12 +31,11 @@ from scorekeeper.belote.cards import DECK, HAND_SIZE, Rank, Suit, parse_cards, p
 from scorekeeper.belote.melds import CARRE_RANKS, compare_hands
 from scorekeeper.belote.terms import Mode, Team
 from scorekeeper.web.tools.routes import _check, _reported, _team_words, _verdict, deal_fields
-from tests.helpers import examples, run_node
+from tests.helpers import examples, mutant, run_node, static_modules
 from tests.helpers import vocabulary_json as vocabulary
 
 ROOT = Path(__file__).resolve().parents[1]
 CARDS = ROOT / "static" / "cards.js"
-ENGINE = ROOT / "static" / "engine.js"
 RUNNER = ROOT / "tests" / "js" / "run_cards.js"
 
 SEED = 20_261_201
@@ -50,15 +49,12 @@ RANKS = list(Rank)
 NAMES = [{"A": "Filles", "B": "Garçons"}, {"A": "", "B": ""}, {"A": "Nous", "B": ""}, {"A": "Les « As »", "B": "Eux"}]
 
 
-def run_js(node: str, cases: list[dict], source: str | None = None) -> list[dict]:
-    """Each case answered by static/cards.js (`source`: its text, the file's by default)."""
-    payload = {
-        "source": source if source is not None else CARDS.read_text(encoding="utf-8"),
-        "engine": ENGINE.read_text(encoding="utf-8"),
-        "vocabulary": vocabulary(),
-        "cases": cases,
-    }
-    return run_node(node, RUNNER, payload, len(cases))
+def run_js(node: str, cases: list[dict], replaced: dict[str, str] | None = None) -> list[dict]:
+    """Each case answered by static/cards.js (with the engine it imports), or (`replaced`: a mutant, as
+    helpers.mutant gives it) by a copy of static/'s modules with a planted bug."""
+    with static_modules(replaced) as modules:
+        payload = {"modules": str(modules), "vocabulary": vocabulary(), "cases": cases}
+        return run_node(node, RUNNER, payload, len(cases))
 
 
 def check_json(codes: list[str], mode: Mode):
@@ -162,7 +158,7 @@ def all_cases() -> tuple[list[dict], list[dict]]:
     return cases, [run_python(case) for case in cases]
 
 
-def differences(node: str, source: str | None = None, first: int | None = None) -> list[tuple]:
+def differences(node: str, replaced: dict[str, str] | None = None, first: int | None = None) -> list[tuple]:
     """The cases (the `first` of each kind only, if given) where the JavaScript answers otherwise."""
     cases, expected = all_cases()
     if first is not None:
@@ -170,7 +166,7 @@ def differences(node: str, source: str | None = None, first: int | None = None) 
         cases, expected = [cases[i] for i in kept], [expected[i] for i in kept]
     return [
         (case, want, got)
-        for case, want, got in zip(cases, expected, run_js(node, cases, source), strict=True)
+        for case, want, got in zip(cases, expected, run_js(node, cases, replaced), strict=True)
         if want != got
     ]
 
@@ -246,9 +242,7 @@ MUTATIONS = {
 @pytest.mark.parametrize("name", MUTATIONS)
 def test_a_planted_bug_is_found(node, name):
     original, planted = MUTATIONS[name]
-    source = CARDS.read_text(encoding="utf-8")
-    assert source.count(original) == 1, f"{original!r} must be in static/cards.js exactly once"
-    found = differences(node, source.replace(original, planted), first=MUTANT_CASES)
+    found = differences(node, mutant(("cards.js",), original, planted), first=MUTANT_CASES)
     print(f"\n{name}: {len(found)} cases differ")
     assert found, f"the comparison misses {name}"
 

@@ -1,8 +1,8 @@
-"""static/engine.js's check of declarations against Python's (scorekeeper/belote/declarations.py):
-thousands of declaration sets, drawn near the limits of a deal of 32 cards (four melds a team, carrés
-de rois and de dames, cents, every belote the mode allows), go through both engines as bodies of
-POST /api/v1/score; each answer must be the same: the score, or the same refusal (field and French
-sentence naming the clash)."""
+"""static/engine.js's check of declarations (static/declarations.js, its search static/deals.js) against
+Python's (scorekeeper/belote/declarations.py): thousands of declaration sets, drawn near the limits of a
+deal of 32 cards (four melds a team, carrés de rois and de dames, cents, every belote the mode allows),
+go through both engines as bodies of POST /api/v1/score; each answer must be the same: the score, or
+the same refusal (field and French sentence naming the clash). Bugs planted in those modules are found."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ import functools
 import json
 import random
 
-from test_engine_differential import run_js, run_python, show
+import pytest
+from test_engine_differential import ENGINE_MODULES, run_js, run_python, show
 
 from scorekeeper.belote.terms import MAX_MELDS_PER_TEAM, Meld, Mode
+from tests.helpers import mutant
 
 SEED = 24_2026
 BODIES = 6_000
@@ -89,3 +91,32 @@ def test_the_javascript_engine_checks_declarations_as_python(node):
         (case, want, got) for case, want, got in zip(cases, expected, run_js(node, cases), strict=True) if want != got
     ]
     assert not found, show(found)
+
+
+# Bugs planted in the check's modules, each of which the comparison must find.
+MUTATIONS = {
+    "the belotes never placed (deals.js)": ("if (!sum(belotes)) return true;", "return true;"),
+    "one player's two runs touching in a suit (deals.js)": (
+        "(holder !== player || !((run << 1 | run >> 1) & other))",
+        "true",
+    ),
+    "a single belote's verb plural (declarations.js)": (
+        '(count === 1 ? "tient" : "tiennent")',
+        '"tiennent"',
+    ),
+}
+
+
+@pytest.mark.parametrize("name", MUTATIONS)
+def test_a_planted_bug_is_found(node, name):
+    original, planted = MUTATIONS[name]
+    cases, expected = declaration_cases()
+    found = [
+        case
+        for case, want, got in zip(
+            cases, expected, run_js(node, cases, mutant(ENGINE_MODULES, original, planted)), strict=True
+        )
+        if want != got
+    ]
+    print(f"\n{name}: {len(found)} of {len(cases)} bodies differ")
+    assert found, f"the comparison misses {name}"

@@ -52,10 +52,12 @@ from scorekeeper.belote.terms import (
     Team,
 )
 from scorekeeper.web.api.score import result_to_json
-from tests.helpers import run_node, vocabulary_json
+from tests.helpers import mutant, run_node, static_modules, vocabulary_json
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ROOT / "static" / "engine.js"
+# The engine's modules: the scoring, the check of declarations and its deal search, their Refusal.
+ENGINE_MODULES = ("engine.js", "declarations.js", "deals.js", "refusal.js")
 RUNNER = ROOT / "tests" / "js" / "run_engine.js"
 
 SEED = 20_240_611
@@ -81,14 +83,12 @@ def game_rules(rules: dict | None) -> Rules | None:
 vocabulary = vocabulary_json
 
 
-def run_js(node: str, cases: list[dict], source: str | None = None) -> list[dict]:
-    """Each case answered by the JavaScript engine (`source`: its text, static/engine.js by default)."""
-    payload = {
-        "source": source if source is not None else ENGINE.read_text(encoding="utf-8"),
-        "vocabulary": vocabulary(),
-        "cases": cases,
-    }
-    return run_node(node, RUNNER, payload, len(cases))
+def run_js(node: str, cases: list[dict], replaced: dict[str, str] | None = None) -> list[dict]:
+    """Each case answered by the JavaScript engine: static/engine.js and its modules, or (`replaced`: a
+    mutant, as helpers.mutant gives it) a copy of them with a planted bug."""
+    with static_modules(replaced) as modules:
+        payload = {"modules": str(modules), "vocabulary": vocabulary(), "cases": cases}
+        return run_node(node, RUNNER, payload, len(cases))
 
 
 def run_python(case: dict) -> dict:
@@ -451,13 +451,15 @@ def hand_cases() -> tuple[list[dict], list[dict]]:
     return cases, [run_python(case) for case in cases]
 
 
-def differences(node: str, source: str | None = None, first: int | None = None) -> list[tuple[dict, dict, dict]]:
+def differences(
+    node: str, replaced: dict[str, str] | None = None, first: int | None = None
+) -> list[tuple[dict, dict, dict]]:
     """The cases (the `first` ones only, if given) where the JavaScript answers otherwise than Python."""
     cases, expected = hand_cases()
     cases, expected = cases[:first], expected[:first]
     return [
         (case, want, got)
-        for case, want, got in zip(cases, expected, run_js(node, cases, source), strict=True)
+        for case, want, got in zip(cases, expected, run_js(node, cases, replaced), strict=True)
         if want != got
     ]
 
@@ -649,9 +651,7 @@ MUTATIONS = {
 @pytest.mark.parametrize("name", MUTATIONS)
 def test_a_planted_bug_is_found(node, name):
     original, planted = MUTATIONS[name]
-    source = ENGINE.read_text(encoding="utf-8")
-    assert source.count(original) == 1, f"{original!r} must be in static/engine.js exactly once"
-    found = differences(node, source.replace(original, planted), first=MUTANT_CASES)
+    found = differences(node, mutant(ENGINE_MODULES, original, planted), first=MUTANT_CASES)
     print(f"\n{name}: {len(found)} of the first {MUTANT_CASES} cases differ")
     assert found, f"the comparison misses {name}"
     wanted = [(case["score"], want["result"]) for case, want, _ in found]

@@ -105,9 +105,11 @@ def test_the_scripts_write_none_of_the_rules_again(name):
     assert "no_trump" not in script and "all_trump" not in script  # the belotes each mode allows
 
 
-def test_the_engine_writes_none_of_the_scores_numbers():
-    """static/engine.js scores with the vocabulary's numbers: a failure's 160, a capot's 250 (252 with
-    the rounding `raw`), its 90 over all the points, an announced capot's 500 are never in it."""
-    script = (STATIC / "engine.js").read_text(encoding="utf-8")
+@pytest.mark.parametrize("name", ["engine.js", "declarations.js", "deals.js", "refusal.js"])
+def test_the_engine_writes_none_of_the_scores_numbers(name):
+    """static/engine.js and its modules score with the vocabulary's numbers: a failure's 160, a capot's
+    250 (252 with the rounding `raw`), its 90 over all the points, an announced capot's 500 are never in
+    them."""
+    script = (STATIC / name).read_text(encoding="utf-8")
     for number in (FAILED_CONTRACT_BONUS, CAPOT_VALUE, CAPOT_BONUS, CARD_POINTS_TOTAL + CAPOT_BONUS, FLAT_CAPOT_VALUE):
         assert not re.search(rf"\b{number}\b", script), number

@@ -1,22 +1,23 @@
-// tests/test_cards_differential.py's runner: reads {"source", "engine", "vocabulary", "cases"} as JSON on
-// stdin (`source`: the text of static/cards.js, or of a mutant of it; `engine`: static/engine.js's),
-// answers each case with the module, writes the answers as a JSON list on stdout.
+// tests/test_cards_differential.py's runner: reads {"modules", "vocabulary", "cases"} as JSON on
+// stdin (`modules`: the folder of cards.js, static/ or a copy of it holding a mutant, as
+// tests/helpers.py static_modules gives it), answers each case with the module, writes the answers
+// as a JSON list on stdout.
 //   {"pile": [cards, mode, lastTrick]} -> {"result": points}
 //   {"hand": [cards, mode]} -> {"result": {cards, melds, total, belotes}}
 //   {"pair": [cardsA, cardsB, mode, names]} -> {"result": {winner, reason, fields, verdict, reported}}
 // An exception is answered {"error": "…"}, which no Python answer equals.
 "use strict";
 
-function address(text) { return "data:text/javascript;base64," + Buffer.from(text).toString("base64"); }
+var path = require("path");
+var url = require("url");
 
 var chunks = [];
 process.stdin.on("data", function (chunk) { chunks.push(chunk); });
 process.stdin.on("end", async function () {
   var input = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-  // The module's text imported as a page imports it; its "./engine.js" given the engine's address, as
-  // the page's import map gives it (a data: address has no folder to be relative to).
-  var source = input.source.split('"./engine.js"').join(JSON.stringify(address(input.engine)));
-  var cards = (await import(address(source))).create(input.vocabulary);
+  // The module imported as a page imports it: an ES module, from its file, whose relative imports
+  // (./engine.js and the engine's own) are its neighbours.
+  var cards = (await import(url.pathToFileURL(path.join(input.modules, "cards.js")).href)).create(input.vocabulary);
   var answers = input.cases.map(function (item) {
     try {
       if (item.pile) return {result: cards.pilePoints(item.pile[0], item.pile[1], item.pile[2])};

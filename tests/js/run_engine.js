@@ -1,18 +1,23 @@
-// tests/test_engine_differential.py's runner: reads {"source", "vocabulary", "cases"} as JSON on
-// stdin (`source`: the text of static/engine.js, or of a mutant of it), answers each case with
-// the engine, writes the answers as a JSON list on stdout.
+// tests/test_engine_differential.py's runner: reads {"modules", "vocabulary", "cases"} as JSON on
+// stdin (`modules`: the folder of engine.js, static/ or a copy of it holding a mutant, as
+// tests/helpers.py static_modules gives it), answers each case with the engine, writes the answers
+// as a JSON list on stdout.
 //   {"score": [body, rules, extraKeys]} -> {"result": …} or {"refused": [field, message]}
 //   (`rules`: the game's JSON `rules`, or null: the body's `rules` apply)
 //   {"winner": [totals, target]}, {"dealer": [firstDealer, deals]} -> {"result": …}
 // An exception that is no Refusal is answered {"error": "…"}, which no Python answer equals.
 "use strict";
 
+var path = require("path");
+var url = require("url");
+
 var chunks = [];
 process.stdin.on("data", function (chunk) { chunks.push(chunk); });
 process.stdin.on("end", async function () {
   var input = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-  // The module's text, imported as a page imports it (an ES module, here from a data: address).
-  var BeloteEngine = await import("data:text/javascript;base64," + Buffer.from(input.source).toString("base64"));
+  // The module imported as a page imports it: an ES module, from its file, whose relative imports
+  // (./declarations.js, ./refusal.js) are its neighbours.
+  var BeloteEngine = await import(url.pathToFileURL(path.join(input.modules, "engine.js")).href);
   var engine = BeloteEngine.create(input.vocabulary);
   var answers = input.cases.map(function (item) {
     try {

@@ -1,0 +1,15 @@
+/* What the scoring engine's modules share (static/engine.js, declarations.js, deals.js): the Refusal
+   they throw for a hand they refuse, as Python's InvalidHand (.field, .message), and an own-key test. */
+
+function Refusal(field, message) {
+  this.name = "Refusal";
+  this.field = field;
+  this.message = message;
+}
+Refusal.prototype = Object.create(Error.prototype);
+Refusal.prototype.constructor = Refusal;
+
+function refuse(field, message) { throw new Refusal(field, message); }
+function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
+
+export { Refusal, refuse, has };
