@@ -23,10 +23,12 @@ from tests.browser.helpers import POINTS, hand
 # (the engine 25 KB, the deal form and its panels 35 KB, the outbox 15 KB, the sheet's own drawing
 # 25 KB, styles 23 KB, the page 49 KB). Without a build step, and with the comments kept, that is
 # the cost of a game played whole offline; without comments and indentation it would still be about
-# 47 KB and 160 KB. These bounds hold it against growth.
-MAX_SHEET_WIRE = 60 * 1024  # gzip, as it crosses the Wi-Fi
-MAX_SHEET_DECODED = 200 * 1024
-MAX_DEAL_FORM_BYTES = 140 * 1024  # the deal form's own page: its script, the panels, the outbox
+# 47 KB and 160 KB. Issue 24's exact check of declarations on the phone (static/deals.js,
+# declarations.js: the same answers and sentences as the server's, offline) added 6.8 KB on the wire
+# and 21 KB decoded: 63.4 KB and 205.3 KB. These bounds hold it against growth.
+MAX_SHEET_WIRE = 66 * 1024  # gzip, as it crosses the Wi-Fi
+MAX_SHEET_DECODED = 212 * 1024
+MAX_DEAL_FORM_BYTES = 154 * 1024  # the deal form's own page: its script, the panels, the outbox
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 
 
