@@ -7,7 +7,7 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
@@ -135,3 +135,22 @@ def mutant(names: tuple[str, ...], original: str, planted: str) -> dict[str, str
     holders = [name for name, text in texts.items() if original in text]
     assert len(holders) == 1 and texts[holders[0]].count(original) == 1, f"{original!r} must be in one of {names} once"
     return {holders[0]: texts[holders[0]].replace(original, planted)}
+
+
+def connecting_to_a_faulty_disk(state: dict, connect: Callable):
+    """`connect` (the store's) made to meet `state["fault"]`: "readonly", "full" or None, as a
+    connection to a failed disk does (tests/test_disk_faults.py, tests/test_import_parts.py)."""
+
+    def faulty(path):
+        database = connect(path)
+        if state["fault"] == "readonly":
+            database.execute("PRAGMA query_only = ON")
+        elif state["fault"] == "full":
+            # A file that filled the disk with no free page left inside it: the pages a write
+            # frees (an answer replaced by a longer one) would otherwise take the next one.
+            database.execute("VACUUM")
+            pages = database.execute("PRAGMA page_count").fetchone()[0]
+            database.execute(f"PRAGMA max_page_count = {pages}")
+        return database
+
+    return faulty

@@ -18,6 +18,7 @@ import pytest
 from scorekeeper.store import db as db_module
 from scorekeeper.web import database as database_module
 from scorekeeper.web.errors import DISK_MESSAGES, disk_message
+from tests.helpers import connecting_to_a_faulty_disk
 
 HAND = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}
 FORM_HAND = {"taker_player": "0", "contract": "80", "mode": "hearts", "points": "92", "enregistrer": "1"}
@@ -49,21 +50,7 @@ class Disk(dict):
 @pytest.fixture
 def disk(app, monkeypatch):
     state = Disk(fault=None)
-    real_connect = db_module.connect
-
-    def connect(path):
-        database = real_connect(path)
-        if state["fault"] == "readonly":
-            database.execute("PRAGMA query_only = ON")
-        elif state["fault"] == "full":
-            # A file that filled the disk with no free page left inside it: the pages a write
-            # frees (an answer replaced by a longer one) would otherwise take the next one.
-            database.execute("VACUUM")
-            pages = database.execute("PRAGMA page_count").fetchone()[0]
-            database.execute(f"PRAGMA max_page_count = {pages}")
-        return database
-
-    monkeypatch.setattr(db_module, "connect", connect)
+    monkeypatch.setattr(db_module, "connect", connecting_to_a_faulty_disk(state, db_module.connect))
     return state
 
 

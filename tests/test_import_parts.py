@@ -25,6 +25,7 @@ from scorekeeper.store import db as db_module
 from scorekeeper.store import imports
 from scorekeeper.store.db import connect, write_lock
 from tests.bench_scripts import bench_module
+from tests.helpers import connecting_to_a_faulty_disk
 
 ROOT = Path(__file__).resolve().parents[1]
 import_bench = bench_module("import_archive")
@@ -173,19 +174,7 @@ def test_a_second_import_is_refused_while_one_runs_on_the_page_and_the_command_l
 def disk(monkeypatch):
     """disk["fault"] = "readonly" | "full": what the import's connections meet (tests/test_disk_faults.py)."""
     state = {"fault": None}
-    real_connect = db_module.connect
-
-    def faulty(path):
-        database = real_connect(path)
-        if state["fault"] == "readonly":
-            database.execute("PRAGMA query_only = ON")
-        elif state["fault"] == "full":
-            database.execute("VACUUM")
-            pages = database.execute("PRAGMA page_count").fetchone()[0]
-            database.execute(f"PRAGMA max_page_count = {pages}")
-        return database
-
-    monkeypatch.setattr(import_jobs, "connect", faulty)
+    monkeypatch.setattr(import_jobs, "connect", connecting_to_a_faulty_disk(state, db_module.connect))
     return state
 
 
