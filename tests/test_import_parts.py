@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.services import import_checks, import_jobs, import_lock, importing
+from scorekeeper.services import import_checks, import_jobs, import_lock, import_recovery, importing
 from scorekeeper.store import db as db_module
 from scorekeeper.store import imports
 from scorekeeper.store.db import connect, write_lock
@@ -138,7 +138,7 @@ def test_an_import_stopped_half_way_is_taken_back_whole_at_the_next_start(databa
     assert count(database, "games") == 30  # three parts of 10 written, then it stopped
     with closing(connect(database)) as db:
         assert imports.unfinished(db) == [import_id]
-        assert not importing.committed(db, import_id)
+        assert not import_recovery.committed(db, import_id)
 
     import_jobs.recover(database)  # as the server does as it starts
 

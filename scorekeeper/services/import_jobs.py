@@ -29,7 +29,9 @@ import sqlite_utils
 
 from scorekeeper.services.import_checks import READING, ImportRefused
 from scorekeeper.services.import_lock import ImportBusy, ImportLock
-from scorekeeper.services.importing import ImportReport, committed, import_file, undo, undo_unfinished
+from scorekeeper.services.import_recovery import committed, undo, undo_unfinished
+from scorekeeper.services.import_report import ImportReport
+from scorekeeper.services.importing import import_file
 from scorekeeper.store import imports
 from scorekeeper.store.db import DiskFault, connect, write_transaction
 

@@ -7,7 +7,8 @@ a file with one bad deal imports nothing. It then writes a few hundred games per
 (`store.imports`), each holding the app's write lock for a moment only, so that a table's save
 waits a fraction of a second, never the whole import. Until its last transaction, what it wrote is
 listed under its id: an import stopped half-way (the machine stopped, the disk filled) is taken
-back whole, by itself when it can, else by the next import or the server's start (`undo_unfinished`).
+back whole, by itself when it can, else by the next import or the server's start
+(`import_recovery.undo_unfinished`).
 A game whose id already exists is skipped when it is the same game, and refuses the whole file
 when it is not. A game that goes on after it was won (deals after the one that won it, which the
 table could not have entered) is not imported, and the report says why; the rest of the file is.
@@ -20,12 +21,11 @@ import json
 import logging
 import pickle
 import secrets
-import sqlite3
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 import sqlite_utils
@@ -43,45 +43,14 @@ from scorekeeper.services.import_checks import (
     check_file,
     no_progress,
 )
+from scorekeeper.services.import_recovery import checkpoint, undo_after_failure
+from scorekeeper.services.import_report import ImportReport
 from scorekeeper.store import archive_inputs, derived, imports
 from scorekeeper.store import games as store
 from scorekeeper.store.archive_rows import game_rows
 from scorekeeper.store.db import write_transaction
 
 logger = logging.getLogger(__name__)
-
-
-@dataclass
-class ImportReport:
-    evenings_added: int = 0
-    evenings_reused: int = 0
-    games_added: list[str] = field(default_factory=list)
-    games_skipped: list[str] = field(default_factory=list)  # already here, identical
-    games_refused: list[list[str]] = field(default_factory=list)  # [id, why, in French]: not imported
-    deals_added: int = 0
-
-    def summary(self) -> str:
-        """What was done, in French, in a few lines at most (the lists of ids are for the report page)."""
-        parts = [
-            f"{len(self.games_added)} partie(s) importée(s), {self.deals_added} donne(s)",
-            f"{self.evenings_added} soirée(s) ajoutée(s)",
-        ]
-        if self.evenings_reused:
-            parts.append(f"{self.evenings_reused} soirée(s) déjà présente(s)")
-        text = ", ".join(parts) + "."
-        if self.games_skipped:
-            text += f" {len(self.games_skipped)} partie(s) déjà présente(s), identique(s), ignorée(s)"
-            text += " : " + ", ".join(self.games_skipped) + "." if len(self.games_skipped) <= 10 else "."
-        if self.games_refused:
-            text += f" {len(self.games_refused)} partie(s) refusée(s), non importée(s)."
-        return text
-
-    def as_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> ImportReport:
-        return cls(**data)
 
 
 @dataclass
@@ -299,7 +268,7 @@ def import_archive(
                     if own_marker:
                         imports.remove_marker(db, marker)
         except BaseException:
-            _undo_after_failure(db, marker)
+            undo_after_failure(db, marker)
             raise
     with _timed(timings, "checkpoint (WAL emptied)"):
         checkpoint(db)
@@ -309,43 +278,3 @@ def import_archive(
 PART_GAMES = 200  # games per write transaction: tens of milliseconds of the write lock
 PART_DEALS = 4000  # and no more deals than this in one
 PAUSE_S = 0.005
-
-
-def undo(db: sqlite_utils.Database, marker: str) -> int:
-    """Take back whatever the unfinished import of `marker` wrote, a part per transaction; returns
-    the number of games taken back."""
-    removed = 0
-    while True:
-        with write_transaction(db):
-            count = imports.undo_writes(db, marker)
-        if not count:
-            return removed
-        removed += count
-
-
-def undo_unfinished(db: sqlite_utils.Database, keep: str | None = None) -> dict[str, int]:
-    """Take back every import that began writing and never committed, but `keep` (call it holding
-    the import lock: no other import is writing). Returns each one's games taken back."""
-    return {marker: undo(db, marker) for marker in imports.unfinished(db) if marker != keep}
-
-
-def _undo_after_failure(db: sqlite_utils.Database, marker: str) -> None:
-    try:
-        undo(db, marker)
-    except sqlite3.Error:  # the disk that stopped it: taken back by the next import, or at start-up
-        logger.warning("Could not take back the unfinished import %s", marker, exc_info=True)
-
-
-def checkpoint(db: sqlite_utils.Database) -> None:
-    """Copy the WAL into the database and empty it: a large import left it hundreds of MB, until the
-    server restarted. Waits for readers (busy_timeout); if one still reads, the WAL is emptied by a
-    later checkpoint instead. The import has committed: a checkpoint that fails changes nothing of it."""
-    try:
-        imports.checkpoint(db)
-    except sqlite3.Error:
-        logger.warning("WAL checkpoint after an import failed", exc_info=True)
-
-
-def committed(db: sqlite_utils.Database, marker: str) -> bool:
-    """Whether the import given `marker` committed (see `import_archive`)."""
-    return imports.has_marker(db, marker)

@@ -1,0 +1,39 @@
+"""What an import did, as its page and its command tell it (in French) and its status file keeps it."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass
+class ImportReport:
+    evenings_added: int = 0
+    evenings_reused: int = 0
+    games_added: list[str] = field(default_factory=list)
+    games_skipped: list[str] = field(default_factory=list)  # already here, identical
+    games_refused: list[list[str]] = field(default_factory=list)  # [id, why, in French]: not imported
+    deals_added: int = 0
+
+    def summary(self) -> str:
+        """What was done, in French, in a few lines at most (the lists of ids are for the report page)."""
+        parts = [
+            f"{len(self.games_added)} partie(s) importée(s), {self.deals_added} donne(s)",
+            f"{self.evenings_added} soirée(s) ajoutée(s)",
+        ]
+        if self.evenings_reused:
+            parts.append(f"{self.evenings_reused} soirée(s) déjà présente(s)")
+        text = ", ".join(parts) + "."
+        if self.games_skipped:
+            text += f" {len(self.games_skipped)} partie(s) déjà présente(s), identique(s), ignorée(s)"
+            text += " : " + ", ".join(self.games_skipped) + "." if len(self.games_skipped) <= 10 else "."
+        if self.games_refused:
+            text += f" {len(self.games_refused)} partie(s) refusée(s), non importée(s)."
+        return text
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ImportReport:
+        return cls(**data)
