@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import select
 
-from scorekeeper.web.archive.routes import IMPORT_MAX_BYTES
+from scorekeeper.web.archive.import_pages import IMPORT_MAX_BYTES
 
 # Threads running the app. A request takes a few milliseconds and SQLite writes one at a time;
 # while one writes, the others read sheets, and a long one (an archive's export) leaves three to

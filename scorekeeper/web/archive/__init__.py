@@ -3,7 +3,7 @@ and import (pages in French), and the command-line export, import, backup and re
 
 from flask import Flask
 
-from scorekeeper.web.archive import cli
+from scorekeeper.web.archive import cli, import_pages  # noqa: F401 (its pages join the blueprint)
 from scorekeeper.web.archive.routes import bp
 
 
