@@ -1,5 +1,6 @@
-/* What the scoring engine's modules share (static/engine.js, declarations.js, deals.js): the Refusal
-   they throw for a hand they refuse, as Python's InvalidHand (.field, .message), and an own-key test. */
+/* What the scoring engine's modules share (static/engine.js, hand_body.js, declarations.js, deals.js): the
+   Refusal they throw for a hand they refuse, as Python's InvalidHand (.field, .message), an own-key test
+   and Python's dict.get. */
 
 function Refusal(field, message) {
   this.name = "Refusal";
@@ -11,5 +12,6 @@ Refusal.prototype.constructor = Refusal;
 
 function refuse(field, message) { throw new Refusal(field, message); }
 function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
+function get(object, key, fallback) { return has(object, key) ? object[key] : fallback; }  // dict.get
 
-export { Refusal, refuse, has };
+export { Refusal, refuse, has, get };

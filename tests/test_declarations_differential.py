@@ -11,10 +11,10 @@ import json
 import random
 
 import pytest
-from test_engine_differential import ENGINE_MODULES, run_js, run_python, show
+from test_engine_differential import run_js, run_python, show
 
 from scorekeeper.belote.terms import MAX_MELDS_PER_TEAM, Meld, Mode
-from tests.helpers import mutant
+from tests.helpers import ENGINE_MODULES, mutant
 
 SEED = 24_2026
 BODIES = 6_000

@@ -52,12 +52,10 @@ from scorekeeper.belote.terms import (
     Team,
 )
 from scorekeeper.web.api.score import result_to_json
-from tests.helpers import mutant, run_node, static_modules, vocabulary_json
+from tests.helpers import ENGINE_MODULES, mutant, run_node, static_modules, vocabulary_json
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ROOT / "static" / "engine.js"
-# The engine's modules: the scoring, the check of declarations and its deal search, their Refusal.
-ENGINE_MODULES = ("engine.js", "declarations.js", "deals.js", "refusal.js")
 RUNNER = ROOT / "tests" / "js" / "run_engine.js"
 
 SEED = 20_240_611

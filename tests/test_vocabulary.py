@@ -27,6 +27,7 @@ from scorekeeper.belote.terms import (
     team_of_player,
 )
 from scorekeeper.web.vocabulary import script_vocabulary
+from tests.helpers import ENGINE_MODULES
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 SCRIPTS = tuple(sorted(path.name for path in STATIC.glob("*.js")))
@@ -105,7 +106,7 @@ def test_the_scripts_write_none_of_the_rules_again(name):
     assert "no_trump" not in script and "all_trump" not in script  # the belotes each mode allows
 
 
-@pytest.mark.parametrize("name", ["engine.js", "declarations.js", "deals.js", "refusal.js"])
+@pytest.mark.parametrize("name", ENGINE_MODULES)
 def test_the_engine_writes_none_of_the_scores_numbers(name):
     """static/engine.js and its modules score with the vocabulary's numbers: a failure's 160, a capot's
     250 (252 with the rounding `raw`), its 90 over all the points, an announced capot's 500 are never in
