@@ -137,8 +137,8 @@ root.addEventListener("click", function (event) {
   var key = target.dataset.key;
   var action = target.dataset.action;
   if (action === "discard" && window.confirm("Abandonner cette saisie ? Elle ne sera jamais envoyée.")) {
-    var held = entries().filter(function (e) { return e.key === key && e.state === "conflict"; }).length;
-    if (held) Outbox.resolveConflict(key, "discard"); else Outbox.discard(key);
+    var conflicted = entries().some(function (e) { return e.key === key && e.state === "conflict"; });
+    if (conflicted) Outbox.resolveConflict(key, "discard"); else Outbox.discard(key);
     say("Saisie abandonnée.");
   } else if (action === "resend") {
     Outbox.resolveConflict(key, "next");
@@ -216,10 +216,12 @@ var poller = watch(location.pathname, game, function () { return etag; }, functi
   if (sheet) draw(); else drawNet();
 });
 
-var held = 0;
+var held = entries().filter(function (e) { return e.state !== "waiting"; }).length;
+var HELD = "Une saisie attend votre décision, sous les totaux : rien n'a été changé sur le serveur.";
 Outbox.listen(function (event) {
   var now = entries().filter(function (e) { return e.state !== "waiting"; }).length;
-  if (now > held) poller.now(); // a 409 names another phone's deal: its sheet at once
+  var newlyHeld = now > held;
+  if (newlyHeld) poller.now(); // a 409 names another phone's deal: its sheet at once
   held = now;
   if (event.sent && event.sent.game === game) {
     server = "up";
@@ -227,10 +229,12 @@ Outbox.listen(function (event) {
     if (!waiting().length) poller.now(); // all landed: the server's page (and its "why") now
   }
   draw();
-  if (entries().some(function (e) { return e.key === confirmed && e.state !== "waiting"; })) {
-    confirmed = null; // not scrolled to: the player may be entering the next deal
-    said.textContent = "";
-    said.hidden = true;
+  if (newlyHeld || entries().some(function (e) { return e.key === confirmed && e.state !== "waiting"; })) {
+    // Read out, not scrolled to (the player may be entering the next deal): its notice, under
+    // the totals, says what happened; a confirmation of that save would say the opposite.
+    confirmed = null;
+    said.textContent = newlyHeld ? HELD : "";
+    said.hidden = !newlyHeld;
   }
 });
 

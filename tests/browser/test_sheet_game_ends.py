@@ -47,6 +47,9 @@ def test_an_edit_in_place_that_ends_the_game_early_offers_the_removal_and_one_un
         box = page.locator(".waiting-box")
         assert SENTENCE in box.inner_text()
         assert "autre téléphone" not in box.inner_text()
+        # read out (role=status) beside the notice: the save was held, nothing changed
+        status = page.locator("#sheet-status")
+        assert status.is_visible() and "attend votre décision" in status.inner_text()
         assert offer.inner_text() == "Appliquer et retirer les donnes 2 et 3"
         assert totals(page) == (170, 2170) and rows(page) == 3  # nothing changed, on the server neither
         assert client.get(f"/api/v1/games/{game_id}").get_json()["totals"] == {"A": 170, "B": 2170}
