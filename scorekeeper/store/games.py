@@ -79,6 +79,29 @@ def fetch_game(db: sqlite_utils.Database, game_id: str) -> Game | None:
     return game_from_row(found[0]) if found else None
 
 
+# Every table that hangs off a game, the derived rows first.
+GAME_TABLES = (
+    "deal_facts",
+    "game_players",
+    "game_teams",
+    "game_summaries",
+    "idempotency_keys",
+    "actions",
+    "deals",
+    "concours_tables",
+)
+
+
+def delete_games(db: sqlite_utils.Database, game_ids: list[str]) -> None:
+    """Delete games with every row that hangs off them, inside the caller's transaction: what an
+    import stopped half-way wrote, a concours's draw taken back before any deal."""
+    marks = ", ".join("?" for _ in game_ids)
+    for table in GAME_TABLES:
+        execute(db, f"delete from {table} where game_id in ({marks})", game_ids)
+    execute(db, f"delete from rematches where game_id in ({marks}) or rematch_id in ({marks})", game_ids * 2)
+    execute(db, f"delete from games where id in ({marks})", game_ids)
+
+
 def live_deals(db: sqlite_utils.Database, game_id: str) -> list[dict[str, Any]]:
     """The game's deals that are not deleted, in the order they were dealt, each with its input as
     stored (`input_json`, parsed by `build_sheet`, which remembers what it has seen)."""

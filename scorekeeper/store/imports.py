@@ -21,7 +21,6 @@ CHUNK = 500  # ids per `in (…)` query
 MARKER_PREFIX = "import "
 WRITING = "writing"
 UNDO_GAMES = 200  # games taken back per transaction: as short as an import's own
-GAME_TABLES = ("deal_facts", "game_players", "game_teams", "game_summaries", "idempotency_keys", "actions", "deals")
 
 
 def chunks(ids: list[str]) -> Iterator[tuple[str, list[str]]]:
@@ -120,11 +119,8 @@ def undo_writes(db: sqlite_utils.Database, marker: str) -> int:
     )
     game_ids = [row["game_id"] for row in found]
     if game_ids:
+        store.delete_games(db, game_ids)
         marks = ", ".join("?" for _ in game_ids)
-        for table in GAME_TABLES:
-            execute(db, f"delete from {table} where game_id in ({marks})", game_ids)
-        execute(db, f"delete from rematches where game_id in ({marks}) or rematch_id in ({marks})", game_ids * 2)
-        execute(db, f"delete from games where id in ({marks})", game_ids)
         execute(db, f"delete from import_writes where import_id = ? and game_id in ({marks})", [marker, *game_ids])
         return len(game_ids)
     execute(

@@ -149,3 +149,70 @@ def m012_import_writes(db: sqlite_utils.Database) -> None:
     # can be taken back whole (store/imports.py's `undo_writes`).
     db["import_writes"].create({"import_id": str, "game_id": str, "evening_id": int}, not_null={"import_id"})
     db["import_writes"].create_index(["import_id"])
+
+
+@migrations()
+def m014_concours(db: sqlite_utils.Database) -> None:
+    # A club's concours (docs/concours.md): the organiser's settings as entered (`end_points` or
+    # `end_deals`; `rules` the games' rules object as JSON; a fixed bye's figures, or both NULL for
+    # the winners' and losers' means), its teams in registration order, each partie's draw (the
+    # order drawn, JSON; the team resting; `closed_at` once the organiser or the next draw closed
+    # it) and the ordinary game each table plays, with the totals the organiser typed from its
+    # paper slip when the table played without a phone (`slip_a`, `slip_b`: NULL otherwise).
+    db["concours"].create(
+        {
+            "id": str,
+            "name": str,
+            "evening_id": int,
+            "parties": int,
+            "end_points": int,
+            "end_deals": int,
+            "time_limit": int,
+            "rules": str,
+            "ranking": str,
+            "pairing": str,
+            "bye_points": int,
+            "bye_conceded": int,
+            "created_at": str,
+        },
+        pk="id",
+        not_null={"name", "evening_id", "parties", "rules", "ranking", "pairing", "created_at"},
+        foreign_keys=[("evening_id", "evenings", "id")],
+    )
+    db["concours"].create_index(["evening_id"])
+    db["concours_teams"].create(
+        {
+            "concours_id": str,
+            "number": int,
+            "name": str,
+            "player_0": str,
+            "player_1": str,
+            "withdrawn_at": str,
+            "created_at": str,
+        },
+        pk=("concours_id", "number"),
+        not_null={"name", "player_0", "player_1", "created_at"},
+        foreign_keys=[("concours_id", "concours", "id")],
+    )
+    db["concours_rounds"].create(
+        {"concours_id": str, "number": int, "drawn_at": str, "closed_at": str, "drawn_order": str, "rest": int},
+        pk=("concours_id", "number"),
+        not_null={"drawn_at", "drawn_order"},
+        foreign_keys=[("concours_id", "concours", "id")],
+    )
+    db["concours_tables"].create(
+        {
+            "game_id": str,
+            "concours_id": str,
+            "round": int,
+            "number": int,
+            "team_a": int,
+            "team_b": int,
+            "slip_a": int,
+            "slip_b": int,
+        },
+        pk="game_id",
+        not_null={"concours_id", "round", "number", "team_a", "team_b"},
+        foreign_keys=[("game_id", "games", "id"), ("concours_id", "concours", "id")],
+    )
+    db["concours_tables"].create_index(["concours_id", "round", "number"], unique=True)

@@ -1,0 +1,158 @@
+"""A new concours and its teams from their JSON form (docs/concours.md), checked field by field
+and refused in French: the organiser's settings, kept as entered; the draws and the ranking are
+derived from them and from the tables' games."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.belote.ending import End, parse_end
+from scorekeeper.belote.errors import InvalidInput
+from scorekeeper.belote.evenings import parse_evening_id
+from scorekeeper.belote.game import Rules
+from scorekeeper.belote.game_input import parse_rules
+from scorekeeper.belote.names import MAX_NAME_LENGTH, parse_name
+
+CONCOURS_KEYS = frozenset(
+    {"name", "evening", "parties", "end", "time_limit", "rules", "ranking", "pairing", "bye", "teams"}
+)
+MAX_PARTIES = 12
+MAX_TIME_LIMIT = 600  # minutes: a partie of ten hours is a typing slip
+MAX_TEAMS = 256
+MAX_BYE_POINTS = 10_000
+RANKINGS = {"points": "aux points", "wins": "aux victoires"}
+PAIRINGS = {"ranking": "selon le classement", "random": "au hasard"}
+
+
+@dataclass(frozen=True)
+class ByeFixed:
+    """A bye worth what the organiser fixed: `points` scored, `conceded` conceded."""
+
+    points: int
+    conceded: int
+
+    def as_json(self) -> dict[str, int]:
+        return {"points": self.points, "conceded": self.conceded}
+
+
+Bye = str | ByeFixed  # "average", or the organiser's figures
+
+
+@dataclass(frozen=True)
+class TeamInput:
+    name: str | None  # None: "Équipe N", by its number
+    players: tuple[str, str]
+
+
+@dataclass(frozen=True)
+class ConcoursInput:
+    name: str
+    evening: int | None
+    parties: int
+    end: End
+    time_limit: int | None
+    rules: Rules
+    ranking: str
+    pairing: str
+    bye: Bye
+    teams: tuple[TeamInput, ...]
+
+
+def _count(value: Any, field: str, low: int, high: int, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InvalidInput(field, f"« {field} » doit être {what}, de {low} à {high}.")
+    return value
+
+
+def _choice(value: Any, field: str, choices: dict[str, str]) -> str:
+    if value not in choices:
+        raise InvalidInput(field, f"« {field} » doit valoir " + " ou ".join(f"« {key} »" for key in choices) + ".")
+    return value
+
+
+def parse_bye(value: Any) -> Bye:
+    if value == "average":
+        return "average"
+    if not isinstance(value, dict) or set(value) != {"points", "conceded"}:
+        raise InvalidInput("bye", '« bye » doit valoir « average » ou {"points": X, "conceded": Y}.')
+    return ByeFixed(
+        points=_count(value["points"], "bye.points", 0, MAX_BYE_POINTS, "un nombre de points"),
+        conceded=_count(value["conceded"], "bye.conceded", 0, MAX_BYE_POINTS, "un nombre de points"),
+    )
+
+
+def parse_team(body: Any, field: str = "team") -> TeamInput:
+    """A team as `POST …/teams` takes it: `{"name"?, "players": [p1, p2]}`."""
+    if not isinstance(body, dict):
+        raise InvalidInput(field, f'« {field} » doit être un objet {{"name": nom, "players": [joueur, joueur]}}.')
+    unknown = sorted(set(body) - {"name", "players"})
+    if unknown:
+        raise InvalidInput(f"{field}.{unknown[0]}", f"« {field} » : clé inconnue « {unknown[0]} ».")
+    players = body.get("players", [None, None])
+    if not isinstance(players, list) or len(players) != 2:
+        raise InvalidInput(f"{field}.players", f"« {field}.players » doit donner les deux joueurs de l'équipe.")
+    name = body.get("name")
+    return TeamInput(
+        name=parse_name(name, f"{field}.name", "") or None,
+        players=(
+            parse_name(players[0], f"{field}.players.0", "Joueur 1"),
+            parse_name(players[1], f"{field}.players.1", "Joueur 2"),
+        ),
+    )
+
+
+def parse_concours(body: Any) -> ConcoursInput:
+    if not isinstance(body, dict):
+        raise InvalidInput("body", "Le corps de la requête doit être un objet JSON.")
+    unknown = sorted(set(body) - CONCOURS_KEYS)
+    if unknown:
+        raise InvalidInput(unknown[0], f"Clé inconnue : « {unknown[0]} ».")
+    name = parse_name(body.get("name"), "name", "")
+    if not name:
+        raise InvalidInput("name", "« name » : le concours a besoin d'un nom.")
+    time_limit = body.get("time_limit")
+    if time_limit is not None:
+        time_limit = _count(time_limit, "time_limit", 1, MAX_TIME_LIMIT, "une durée en minutes")
+    teams = body.get("teams", [])
+    if not isinstance(teams, list) or len(teams) > MAX_TEAMS:
+        raise InvalidInput("teams", f"« teams » doit être une liste d'équipes ({MAX_TEAMS} au plus).")
+    return ConcoursInput(
+        name=name,
+        evening=parse_evening_id(body.get("evening")),
+        parties=_count(body.get("parties"), "parties", 1, MAX_PARTIES, "un nombre de parties"),
+        end=parse_end({"end": body.get("end", {"points": 2000})}),
+        time_limit=time_limit,
+        rules=parse_rules(body.get("rules", {})),
+        ranking=_choice(body.get("ranking", "points"), "ranking", RANKINGS),
+        pairing=_choice(body.get("pairing", "ranking"), "pairing", PAIRINGS),
+        bye=parse_bye(body.get("bye", "average")),
+        teams=tuple(parse_team(team, f"teams.{index}") for index, team in enumerate(teams)),
+    )
+
+
+# « Les As : Ana, Alain », « Ana et Alain », « Ana, Alain », « Les As: Ana / Alain »
+_PLAYERS_SPLIT = re.compile(r"\s*(?:,|/|;|&|\s\+\s|\set\s)\s*")
+
+
+def parse_team_line(line: str, field: str = "teams") -> TeamInput:
+    """One line of the organiser's list: « Les As : Ana, Alain » (a name, a colon, the two players
+    joined by a comma, « et », « / », « & » or « + »), or the two players alone."""
+    name, _, players_text = line.rpartition(":")
+    players = [part for part in _PLAYERS_SPLIT.split(players_text.strip()) if part]
+    if len(players) != 2:
+        raise InvalidInput(
+            field, f"« {line.strip()[: MAX_NAME_LENGTH * 2]} » : écrivez une équipe par ligne, « Les As : Ana, Alain »."
+        )
+    return parse_team({"name": name.strip() or None, "players": players}, field)
+
+
+def parse_team_lines(text: str, field: str = "teams") -> list[TeamInput]:
+    """The organiser's list, one team a line (blank lines skipped), or a pasted list."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise InvalidInput(field, "Écrivez au moins une équipe, « Les As : Ana, Alain ».")
+    if len(lines) > MAX_TEAMS:
+        raise InvalidInput(field, f"{MAX_TEAMS} équipes au plus.")
+    return [parse_team_line(line, field) for line in lines]

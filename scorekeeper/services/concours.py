@@ -1,0 +1,224 @@
+"""What the organiser can do to a concours, shared by its pages and the JSON API: create it,
+register and withdraw teams, draw a partie (its tables' games created with it), take a draw back,
+close a partie and reopen it (docs/concours.md).
+
+Each write is one IMMEDIATE transaction that reads the concours as it stands, checks, writes, and
+commits, or changes nothing; refusals are `InvalidInput` (422), `NotFound` (404) or `Conflict`
+(409), each with its French sentence, as for games.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import sqlite_utils
+
+from scorekeeper.belote.concours.entry import TeamInput, parse_concours, parse_team
+from scorekeeper.belote.concours.pairing import draw
+from scorekeeper.belote.concours.standings import met_pairs, rest_counts
+from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
+from scorekeeper.belote.game import Game
+from scorekeeper.belote.game_input import parse_rules
+from scorekeeper.belote.names import name_key
+from scorekeeper.services.concours_view import Concours, Round, load
+from scorekeeper.services.games import unused_game_id
+from scorekeeper.store import concours as store
+from scorekeeper.store import derived, evenings
+from scorekeeper.store import games as games_store
+from scorekeeper.store.db import write_transaction
+
+_shuffle = random.SystemRandom().shuffle  # the draw of the first partie, and of each with pairing "random"
+
+
+def unused_concours_id(db: sqlite_utils.Database) -> str:
+    while True:
+        concours_id = games_store.new_game_id()
+        if store.fetch_concours(db, concours_id) is None:
+            return concours_id
+
+
+def create_concours(db: sqlite_utils.Database, body: Any) -> Concours:
+    entry = parse_concours(body)
+    with write_transaction(db):
+        concours_id = unused_concours_id(db)
+        stamp = games_store.now()
+        if entry.evening is None:
+            evening_id = evenings.todays(db)
+        elif evenings.fetch(db, entry.evening) is None:
+            raise InvalidInput("evening", f"« evening » : la soirée {entry.evening} n'existe pas.")
+        else:
+            evening_id = entry.evening
+        store.insert_concours(db, concours_id, entry, evening_id, stamp)
+        _register(db, load(db, concours_id), list(entry.teams), "teams")
+        return load(db, concours_id)
+
+
+def get_concours(db: sqlite_utils.Database, concours_id: str) -> Concours:
+    return load(db, concours_id)
+
+
+def _register(db: sqlite_utils.Database, concours: Concours, teams: list[TeamInput], field: str) -> list[int]:
+    """Register teams in order, refusing a name already taken (a form sent twice adds nothing)."""
+    if concours.all_drawn:
+        raise Conflict("Toutes les parties sont tirées : le concours ne prend plus d'équipe.")
+    taken = {name_key(team.name) for team in concours.teams}
+    numbers = []
+    next_number = max((team.number for team in concours.teams), default=0) + 1
+    for index, team in enumerate(teams):
+        name = team.name or f"Équipe {next_number + index}"
+        if name_key(name) in taken:
+            where = field if len(teams) == 1 else f"{field}.{index}"
+            raise InvalidInput(where, f"Une équipe s'appelle déjà « {name} » dans ce concours.")
+        taken.add(name_key(name))
+        numbers.append(store.insert_team(db, concours.id, name, team.players, games_store.now()))
+    return numbers
+
+
+def add_teams(db: sqlite_utils.Database, concours_id: str, teams: list[TeamInput]) -> list[int]:
+    """Register teams (the organiser's list, or one from the API); returns their numbers."""
+    with write_transaction(db):
+        return _register(db, load(db, concours_id), teams, "teams" if len(teams) > 1 else "name")
+
+
+def add_team(db: sqlite_utils.Database, concours_id: str, body: Any) -> int:
+    return add_teams(db, concours_id, [parse_team(body, "team")])[0]
+
+
+def _team_number(concours: Concours, number: int) -> int:
+    if not any(team.number == number for team in concours.teams):
+        raise NotFound(f"Le concours n'a pas d'équipe {number}.")
+    return number
+
+
+def withdraw_team(db: sqlite_utils.Database, concours_id: str, number: int) -> Concours:
+    """The team is paired no more; its results stay, marked « abandon »."""
+    with write_transaction(db):
+        concours = load(db, concours_id)
+        team = concours.team(_team_number(concours, number))
+        if not team.active:
+            raise Conflict(f"{team.name} a déjà abandonné.")
+        store.withdraw_team(db, concours_id, number, games_store.now())
+        return load(db, concours_id)
+
+
+# --- the parties ---------------------------------------------------------------------------
+
+
+def _round(concours: Concours, number: int) -> Round:
+    found = next((round_ for round_ in concours.rounds if round_.number == number), None)
+    if found is None:
+        raise NotFound(f"La partie {number} n'est pas tirée.")
+    return found
+
+
+def draw_order(concours: Concours) -> list[int]:
+    """The active teams in the order the next partie pairs them: at random for the first partie
+    and with `pairing: random`, else by the ranking."""
+    active = [team.number for team in concours.teams if team.active]
+    if not concours.rounds or concours.pairing == "random":
+        _shuffle(active)
+        return active
+    ranked = [standing.team for standing in concours.standings]
+    return [number for number in ranked if number in set(active)]
+
+
+def draw_round(db: sqlite_utils.Database, concours_id: str) -> Concours:
+    """Draw the next partie and create its tables' games (docs/concours.md, "A partie")."""
+    with write_transaction(db):
+        concours = load(db, concours_id)
+        last = concours.current
+        if concours.all_drawn:
+            raise Conflict(f"Les {concours.parties} parties du concours sont déjà tirées.")
+        if last is not None and not last.closed:
+            raise Conflict(f"La partie {last.number} n'est pas finie : arrêtez-la avant de tirer la suivante.")
+        if sum(team.active for team in concours.teams) < 2:
+            raise InvalidInput("teams", "Il faut au moins deux équipes en lice pour tirer une partie.")
+        stamp = games_store.now()
+        if last is not None and last.closed_at is None:
+            _close(db, concours, last, stamp)  # its games take no more deal, whatever a correction does
+        results = [round_.result() for round_ in concours.rounds]
+        order = draw_order(concours)
+        drawn = draw(order, met_pairs(results), rest_counts(results))
+        number = len(concours.rounds) + 1
+        store.insert_round(db, concours_id, number, order, drawn.rest, stamp)
+        for table, (a, b) in enumerate(drawn.pairs, start=1):
+            game_id = _table_game(db, concours, concours.team(a), concours.team(b), stamp)
+            store.insert_table(db, concours_id, number, table, game_id, a, b)
+        return load(db, concours_id)
+
+
+def _table_game(db: sqlite_utils.Database, concours: Concours, a, b, stamp: str) -> str:
+    """An ordinary game for a table: team A the higher-placed, seats A's first player, B's first,
+    A's second, B's second, A's first dealing first; the concours's rules and end."""
+    game = Game(
+        id=unused_game_id(db),
+        teams={"A": a.name, "B": b.name},
+        players=[a.players[0], b.players[0], a.players[1], b.players[1]],
+        first_dealer=0,
+        end=concours.end,
+        rules=parse_rules(concours.rules_json),
+        created_at=stamp,
+    )
+    games_store.insert_game(db, game)
+    evenings.place_game(db, game.id, concours.evening_id)
+    derived.refresh_game(db, game.id)
+    return game.id
+
+
+def undo_round(db: sqlite_utils.Database, concours_id: str, number: int) -> Concours:
+    """Take the last draw back while none of its games has a deal: its games are deleted."""
+    with write_transaction(db):
+        concours = load(db, concours_id)
+        round_ = _round(concours, number)
+        if round_ is not concours.current:
+            raise Conflict(f"La partie {number + 1} est tirée : seule la dernière partie tirée peut être annulée.")
+        if any(table.sheet.deals for table in round_.tables):
+            raise Conflict(f"Une table de la partie {number} a déjà une donne : le tirage ne peut plus être annulé.")
+        games_store.delete_games(db, [table.game_id for table in round_.tables])
+        store.delete_round(db, concours_id, number)
+        return load(db, concours_id)
+
+
+def _close(db: sqlite_utils.Database, concours: Concours, round_: Round, stamp: str) -> None:
+    """Every game of the partie ends at its totals (a game already won keeps its win)."""
+    store.set_closed(db, concours.id, round_.number, stamp)
+    for table in round_.tables:
+        games_store.set_stopped(db, table.game_id, stamp)
+        derived.refresh_game(db, table.game_id)
+
+
+def close_round(db: sqlite_utils.Database, concours_id: str, number: int) -> Concours:
+    with write_transaction(db):
+        concours = load(db, concours_id)
+        round_ = _round(concours, number)
+        if round_.closed_at is not None:
+            raise Conflict(f"La partie {number} est déjà arrêtée.")
+        _close(db, concours, round_, games_store.now())
+        return load(db, concours_id)
+
+
+def reopen_round(db: sqlite_utils.Database, concours_id: str, number: int) -> Concours:
+    """« Rouvrir »: the partie's games play on, until the next partie is drawn."""
+    with write_transaction(db):
+        concours = load(db, concours_id)
+        round_ = _round(concours, number)
+        if round_ is not concours.current:
+            raise Conflict(f"La partie {number + 1} est tirée : la partie {number} ne peut plus être rouverte.")
+        if round_.closed_at is None:
+            raise Conflict(f"La partie {number} n'a pas été arrêtée.")
+        store.set_closed(db, concours_id, number, None)
+        for table in round_.tables:
+            games_store.set_stopped(db, table.game_id, None)
+            derived.refresh_game(db, table.game_id)
+        return load(db, concours_id)
+
+
+def concours_of_game(db: sqlite_utils.Database, game_id: str) -> dict[str, Any] | None:
+    """The concours table a game is played at, for its sheet's heading; None for an ordinary game."""
+    return store.table_of_game(db, game_id)
+
+
+def concours_list(db: sqlite_utils.Database) -> list[dict[str, Any]]:
+    return store.all_concours(db)
+

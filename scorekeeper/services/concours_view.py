@@ -1,0 +1,247 @@
+"""A concours as every page and the API read it: its settings and teams as entered, each partie's
+tables with their games' sheets as they stand, the bye's figures and the ranking, all derived
+here from the stored inputs (the tables' deals included) on every read."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlite_utils
+
+from scorekeeper.belote.concours.entry import Bye, ByeFixed
+from scorekeeper.belote.concours.standings import RoundResult, Standing, TableResult, TeamEntry, bye_figures, standings
+from scorekeeper.belote.ending import End
+from scorekeeper.belote.errors import NotFound
+from scorekeeper.belote.sheet import Sheet, build_sheet
+from scorekeeper.store import concours as store
+from scorekeeper.store import games as games_store
+from scorekeeper.store.db import rows
+
+
+@dataclass
+class Team:
+    number: int
+    name: str
+    players: tuple[str, str]
+    active: bool
+    created_at: str
+
+
+@dataclass
+class Table:
+    number: int
+    game_id: str
+    a: int  # the game's team A, the higher-placed at the draw
+    b: int
+    sheet: Sheet
+
+    @property
+    def teams(self) -> tuple[int, int]:
+        return (self.a, self.b)
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team's number, None while playing or for a draw."""
+        return {"A": self.a, "B": self.b}.get(self.sheet.winner or "")
+
+    def result(self) -> TableResult:
+        sheet = self.sheet
+        return TableResult(
+            a=self.a,
+            b=self.b,
+            totals=dict(sheet.totals),
+            finished=sheet.finished,
+            winner=sheet.winner,
+            hands=sheet.hands_played,
+        )
+
+
+@dataclass
+class Round:
+    number: int
+    drawn_at: str
+    closed_at: str | None
+    drawn_order: list[int]
+    rest: int | None
+    tables: list[Table] = field(default_factory=list)
+
+    @property
+    def closed(self) -> bool:
+        """Closed by the organiser (or by the next draw), or by itself once every game is finished."""
+        return self.closed_at is not None or (bool(self.tables) and all(t.sheet.finished for t in self.tables))
+
+    def result(self) -> RoundResult:
+        return RoundResult(self.number, [table.result() for table in self.tables], self.rest, self.closed)
+
+
+@dataclass
+class Concours:
+    id: str
+    name: str
+    evening_id: int
+    parties: int
+    end: End
+    time_limit: int | None
+    rules_json: dict[str, Any]
+    ranking: str
+    pairing: str
+    bye: Bye
+    created_at: str
+    teams: list[Team]
+    rounds: list[Round]
+    standings: list[Standing] = field(default_factory=list)
+
+    def team(self, number: int) -> Team:
+        return next(team for team in self.teams if team.number == number)
+
+    @property
+    def current(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def all_drawn(self) -> bool:
+        return len(self.rounds) >= self.parties
+
+    @property
+    def finished(self) -> bool:
+        return self.all_drawn and self.current is not None and self.current.closed
+
+    def bye_of(self, round_: Round) -> tuple[int, int] | None:
+        return bye_figures(round_.result(), self.bye)
+
+
+def team_entries(concours: Concours) -> list[TeamEntry]:
+    """The teams as the ranking takes them: the first partie's drawn order is the last tie-break."""
+    first = concours.rounds[0].drawn_order if concours.rounds else []
+    position = {number: index for index, number in enumerate(first)}
+    return [TeamEntry(t.number, t.name, position.get(t.number), t.active) for t in concours.teams]
+
+
+def load(db: sqlite_utils.Database, concours_id: str) -> Concours:
+    """The concours with every table's sheet built from its deals (one query for all), and the ranking."""
+    row = store.fetch_concours(db, concours_id)
+    if row is None:
+        raise NotFound("Concours introuvable.")
+    concours = Concours(
+        id=row["id"],
+        name=row["name"],
+        evening_id=row["evening_id"],
+        parties=row["parties"],
+        end=End(points=row["end_points"], deals=row["end_deals"]),
+        time_limit=row["time_limit"],
+        rules_json=json.loads(row["rules"]),
+        ranking=row["ranking"],
+        pairing=row["pairing"],
+        bye=ByeFixed(row["bye_points"], row["bye_conceded"]) if row["bye_points"] is not None else "average",
+        created_at=row["created_at"],
+        teams=[
+            Team(t["number"], t["name"], (t["player_0"], t["player_1"]), t["withdrawn_at"] is None, t["created_at"])
+            for t in store.teams(db, concours_id)
+        ],
+        rounds=[
+            Round(r["number"], r["drawn_at"], r["closed_at"], r["drawn_order"], r["rest"])
+            for r in store.rounds(db, concours_id)
+        ],
+    )
+    table_rows = store.tables(db, concours_id)
+    sheets = _sheets(db, [t["game_id"] for t in table_rows])
+    by_number = {round_.number: round_ for round_ in concours.rounds}
+    for t in table_rows:
+        by_number[t["round"]].tables.append(Table(t["number"], t["game_id"], t["team_a"], t["team_b"], sheets[t["game_id"]]))
+    concours.standings = standings(
+        team_entries(concours), [round_.result() for round_ in concours.rounds], concours.ranking, concours.bye
+    )
+    return concours
+
+
+def _sheets(db: sqlite_utils.Database, game_ids: list[str]) -> dict[str, Sheet]:
+    if not game_ids:
+        return {}
+    deals = store.live_deals_of(db, game_ids)
+    marks = ", ".join("?" for _ in game_ids)
+    revisions = {
+        row["game_id"]: row["n"]
+        for row in rows(
+            db, f"select game_id, count(*) as n from actions where game_id in ({marks}) group by game_id", game_ids
+        )
+    }
+    games = rows(db, f"select * from games where id in ({marks})", game_ids)
+    return {
+        row["id"]: build_sheet(games_store.game_from_row(row), deals[row["id"]], revisions.get(row["id"], 0))
+        for row in games
+    }
+
+
+# --- JSON (docs/concours.md, "API") ------------------------------------------------------------
+
+
+def _bye_json(bye: Bye) -> Any:
+    return bye.as_json() if isinstance(bye, ByeFixed) else bye
+
+
+def table_json(table: Table) -> dict[str, Any]:
+    sheet = table.sheet
+    return {
+        "table": table.number,
+        "game": table.game_id,
+        "teams": [table.a, table.b],
+        "totals": dict(sheet.totals),
+        "hands_played": sheet.hands_played,
+        "finished": sheet.finished,
+        "winner": table.winner,
+        "stopped": sheet.stopped,
+    }
+
+
+def round_json(concours: Concours, round_: Round) -> dict[str, Any]:
+    bye = concours.bye_of(round_) if round_.rest is not None else None
+    return {
+        "number": round_.number,
+        "state": "closed" if round_.closed else "playing",
+        "drawn_at": round_.drawn_at,
+        "closed_at": round_.closed_at,
+        "tables": [table_json(table) for table in round_.tables],
+        "rests": round_.rest,
+        "bye": {"points": bye[0], "conceded": bye[1]} if bye is not None else None,
+    }
+
+
+def standing_json(standing: Standing) -> dict[str, Any]:
+    return {
+        "rank": standing.rank,
+        "team": standing.team,
+        "played": standing.played,
+        "won": standing.won,
+        "drawn": standing.drawn,
+        "lost": standing.lost,
+        "points": standing.points,
+        "conceded": standing.conceded,
+        "difference": standing.difference,
+        "best": standing.best,
+        "byes": standing.byes,
+        "provisional": standing.provisional,
+        "active": standing.active,
+    }
+
+
+def concours_json(concours: Concours) -> dict[str, Any]:
+    return {
+        "id": concours.id,
+        "name": concours.name,
+        "evening": concours.evening_id,
+        "parties": concours.parties,
+        "end": concours.end.as_json(),
+        "time_limit": concours.time_limit,
+        "rules": concours.rules_json,
+        "ranking": concours.ranking,
+        "pairing": concours.pairing,
+        "bye": _bye_json(concours.bye),
+        "teams": [
+            {"number": t.number, "name": t.name, "players": list(t.players), "active": t.active}
+            for t in concours.teams
+        ],
+        "rounds": [round_json(concours, round_) for round_ in concours.rounds],
+        "standings": [standing_json(standing) for standing in concours.standings],
+    }

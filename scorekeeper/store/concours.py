@@ -1,0 +1,160 @@
+"""The stored inputs of a concours: its settings, its teams as registered, each partie's draw (when,
+the order drawn, who rests, when the organiser closed it) and the game each table plays. The
+ranking and the results are derived from these and from the tables' games (services.concours)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import sqlite_utils
+
+from scorekeeper.belote.concours.entry import ByeFixed, ConcoursInput
+from scorekeeper.store.db import execute, insert, rows
+
+
+def insert_concours(db: sqlite_utils.Database, concours_id: str, entry: ConcoursInput, evening_id: int, at: str) -> None:
+    bye = entry.bye if isinstance(entry.bye, ByeFixed) else None
+    insert(
+        db,
+        "concours",
+        {
+            "id": concours_id,
+            "name": entry.name,
+            "evening_id": evening_id,
+            "parties": entry.parties,
+            "end_points": entry.end.points,
+            "end_deals": entry.end.deals,
+            "time_limit": entry.time_limit,
+            "rules": json.dumps(entry.rules.as_json(), ensure_ascii=False),
+            "ranking": entry.ranking,
+            "pairing": entry.pairing,
+            "bye_points": bye.points if bye else None,
+            "bye_conceded": bye.conceded if bye else None,
+            "created_at": at,
+        },
+    )
+
+
+def fetch_concours(db: sqlite_utils.Database, concours_id: str) -> dict[str, Any] | None:
+    found = rows(db, "select * from concours where id = ?", [concours_id])
+    return found[0] if found else None
+
+
+def all_concours(db: sqlite_utils.Database) -> list[dict[str, Any]]:
+    return rows(db, "select * from concours order by created_at desc, id")
+
+
+def evening_concours(db: sqlite_utils.Database, evening_id: int) -> list[dict[str, Any]]:
+    return rows(db, "select * from concours where evening_id = ? order by created_at, id", [evening_id])
+
+
+def insert_team(db: sqlite_utils.Database, concours_id: str, name: str, players: tuple[str, str], at: str) -> int:
+    """Register a team under the next number (registration order); returns its number."""
+    number = rows(db, "select coalesce(max(number), 0) + 1 as n from concours_teams where concours_id = ?", [concours_id])
+    team_number = number[0]["n"]
+    insert(
+        db,
+        "concours_teams",
+        {
+            "concours_id": concours_id,
+            "number": team_number,
+            "name": name,
+            "player_0": players[0],
+            "player_1": players[1],
+            "withdrawn_at": None,
+            "created_at": at,
+        },
+    )
+    return team_number
+
+
+def teams(db: sqlite_utils.Database, concours_id: str) -> list[dict[str, Any]]:
+    return rows(db, "select * from concours_teams where concours_id = ? order by number", [concours_id])
+
+
+def withdraw_team(db: sqlite_utils.Database, concours_id: str, number: int, at: str | None) -> None:
+    execute(
+        db, "update concours_teams set withdrawn_at = ? where concours_id = ? and number = ?", [at, concours_id, number]
+    )
+
+
+def insert_round(
+    db: sqlite_utils.Database, concours_id: str, number: int, order: list[int], rest: int | None, at: str
+) -> None:
+    insert(
+        db,
+        "concours_rounds",
+        {
+            "concours_id": concours_id,
+            "number": number,
+            "drawn_at": at,
+            "closed_at": None,
+            "drawn_order": json.dumps(order),
+            "rest": rest,
+        },
+    )
+
+
+def rounds(db: sqlite_utils.Database, concours_id: str) -> list[dict[str, Any]]:
+    found = rows(db, "select * from concours_rounds where concours_id = ? order by number", [concours_id])
+    return [{**row, "drawn_order": json.loads(row["drawn_order"])} for row in found]
+
+
+def set_closed(db: sqlite_utils.Database, concours_id: str, number: int, at: str | None) -> None:
+    execute(
+        db, "update concours_rounds set closed_at = ? where concours_id = ? and number = ?", [at, concours_id, number]
+    )
+
+
+def delete_round(db: sqlite_utils.Database, concours_id: str, number: int) -> None:
+    execute(db, "delete from concours_tables where concours_id = ? and round = ?", [concours_id, number])
+    execute(db, "delete from concours_rounds where concours_id = ? and number = ?", [concours_id, number])
+
+
+def insert_table(
+    db: sqlite_utils.Database, concours_id: str, round_number: int, table: int, game_id: str, a: int, b: int
+) -> None:
+    insert(
+        db,
+        "concours_tables",
+        {"game_id": game_id, "concours_id": concours_id, "round": round_number, "number": table, "team_a": a, "team_b": b},
+    )
+
+
+def set_slip(db: sqlite_utils.Database, game_id: str, totals: dict[str, int] | None) -> None:
+    """The totals typed from the table's paper slip (None: taken back, the game's own count again)."""
+    a, b = (totals["A"], totals["B"]) if totals else (None, None)
+    execute(db, "update concours_tables set slip_a = ?, slip_b = ? where game_id = ?", [a, b, game_id])
+
+
+def tables(db: sqlite_utils.Database, concours_id: str) -> list[dict[str, Any]]:
+    """Every table of every partie, in partie then table order."""
+    return rows(db, "select * from concours_tables where concours_id = ? order by round, number", [concours_id])
+
+
+def table_of_game(db: sqlite_utils.Database, game_id: str) -> dict[str, Any] | None:
+    """The concours table a game is played at (with the concours's name), or None for an ordinary game."""
+    found = rows(
+        db,
+        "select t.*, c.name as concours_name, c.parties from concours_tables t join concours c on c.id = t.concours_id"
+        " where t.game_id = ?",
+        [game_id],
+    )
+    return found[0] if found else None
+
+
+def live_deals_of(db: sqlite_utils.Database, game_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
+    """The live deals of several games at once (one query for a whole concours), by game."""
+    found: dict[str, list[dict[str, Any]]] = {game_id: [] for game_id in game_ids}
+    for start in range(0, len(game_ids), 500):
+        chunk = game_ids[start : start + 500]
+        for row in rows(
+            db,
+            "select game_id, id, kind, input as input_json, version from deals where deleted_at is null"
+            f" and game_id in ({', '.join('?' for _ in chunk)}) order by game_id, id",
+            chunk,
+        ):
+            found[row.pop("game_id")].append(row)
+    return found
+

@@ -1,0 +1,79 @@
+"""The concours API (docs/concours.md): create and read a concours, register and withdraw teams,
+draw, take back, close and reopen a partie. The tables' games are played through /games as any
+game is."""
+
+from __future__ import annotations
+
+from flask import Response, jsonify, request
+
+from scorekeeper.services import concours as service
+from scorekeeper.services.concours_view import Concours, concours_json
+from scorekeeper.web.api.common import ApiError, bp, json_body
+from scorekeeper.web.database import get_db
+
+
+def _concours(concours: Concours, status: int = 200) -> Response:
+    response = jsonify(concours_json(concours))
+    response.status_code = status
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _json_write() -> None:
+    """A write with no body must still come as JSON: a plain form posted from another site (which a
+    browser sends without asking first) must not draw or close anything."""
+    if not request.is_json:
+        raise ApiError(415, "Le corps de la requête doit être du JSON (Content-Type: application/json).")
+
+
+@bp.post("/concours")
+def create_concours():
+    concours = service.create_concours(get_db(), json_body())
+    response = _concours(concours, 201)
+    response.headers["Location"] = f"/api/v1/concours/{concours.id}"
+    return response
+
+
+@bp.get("/concours/<concours_id>")
+def read_concours(concours_id: str):
+    return _concours(service.get_concours(get_db(), concours_id))
+
+
+@bp.post("/concours/<concours_id>/teams")
+def add_team(concours_id: str):
+    db = get_db()
+    number = service.add_team(db, concours_id, json_body())
+    concours = service.get_concours(db, concours_id)
+    team = concours.team(number)
+    response = jsonify(number=team.number, name=team.name, players=list(team.players), active=team.active)
+    response.status_code = 201
+    return response
+
+
+@bp.post("/concours/<concours_id>/teams/<int:number>/withdraw")
+def withdraw_team(concours_id: str, number: int):
+    _json_write()
+    return _concours(service.withdraw_team(get_db(), concours_id, number))
+
+
+@bp.post("/concours/<concours_id>/rounds")
+def draw_round(concours_id: str):
+    _json_write()
+    return _concours(service.draw_round(get_db(), concours_id), 201)
+
+
+@bp.delete("/concours/<concours_id>/rounds/<int:number>")
+def undo_round(concours_id: str, number: int):
+    return _concours(service.undo_round(get_db(), concours_id, number))
+
+
+@bp.post("/concours/<concours_id>/rounds/<int:number>/close")
+def close_round(concours_id: str, number: int):
+    _json_write()
+    return _concours(service.close_round(get_db(), concours_id, number))
+
+
+@bp.post("/concours/<concours_id>/rounds/<int:number>/reopen")
+def reopen_round(concours_id: str, number: int):
+    _json_write()
+    return _concours(service.reopen_round(get_db(), concours_id, number))
