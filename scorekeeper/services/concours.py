@@ -214,6 +214,24 @@ def reopen_round(db: sqlite_utils.Database, concours_id: str, number: int) -> Co
         return load(db, concours_id)
 
 
+def enter_slip(
+    db: sqlite_utils.Database, concours_id: str, number: int, table_number: int, totals: dict[str, int] | None
+) -> Concours:
+    """The result of a table that played on paper, typed from its slip (None takes it back). A table
+    whose game has deals is corrected on its sheet instead."""
+    with write_transaction(db):
+        concours = load(db, concours_id)
+        table = next((t for t in _round(concours, number).tables if t.number == table_number), None)
+        if table is None:
+            raise NotFound(f"La partie {number} n'a pas de table {table_number}.")
+        if totals is not None and table.sheet.deals:
+            raise Conflict(
+                f"La table {table_number} a des donnes sur sa feuille : corrigez-les là plutôt que saisir ses totaux."
+            )
+        store.set_slip(db, table.game_id, totals)
+        return load(db, concours_id)
+
+
 def concours_of_game(db: sqlite_utils.Database, game_id: str) -> dict[str, Any] | None:
     """The concours table a game is played at, for its sheet's heading; None for an ordinary game."""
     return store.table_of_game(db, game_id)

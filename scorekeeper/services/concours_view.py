@@ -36,25 +36,41 @@ class Table:
     a: int  # the game's team A, the higher-placed at the draw
     b: int
     sheet: Sheet
+    slip: dict[str, int] | None = None  # the totals typed from the table's paper slip, if any
 
     @property
     def teams(self) -> tuple[int, int]:
         return (self.a, self.b)
 
     @property
+    def totals(self) -> dict[str, int]:
+        return dict(self.slip) if self.slip is not None else dict(self.sheet.totals)
+
+    @property
+    def finished(self) -> bool:
+        return self.slip is not None or self.sheet.finished
+
+    @property
+    def side_won(self) -> str | None:
+        """"A" or "B", None while playing or for a draw."""
+        if self.slip is None:
+            return self.sheet.winner
+        a, b = self.slip["A"], self.slip["B"]
+        return None if a == b else "A" if a > b else "B"
+
+    @property
     def winner(self) -> int | None:
         """The winning team's number, None while playing or for a draw."""
-        return {"A": self.a, "B": self.b}.get(self.sheet.winner or "")
+        return {"A": self.a, "B": self.b}.get(self.side_won or "")
+
+    @property
+    def hands(self) -> int:
+        """Scored hands: a result typed from a slip stands for a whole game."""
+        return self.sheet.hands_played if self.slip is None else max(self.sheet.hands_played, 1)
 
     def result(self) -> TableResult:
-        sheet = self.sheet
         return TableResult(
-            a=self.a,
-            b=self.b,
-            totals=dict(sheet.totals),
-            finished=sheet.finished,
-            winner=sheet.winner,
-            hands=sheet.hands_played,
+            a=self.a, b=self.b, totals=self.totals, finished=self.finished, winner=self.side_won, hands=self.hands
         )
 
 
@@ -70,7 +86,7 @@ class Round:
     @property
     def closed(self) -> bool:
         """Closed by the organiser (or by the next draw), or by itself once every game is finished."""
-        return self.closed_at is not None or (bool(self.tables) and all(t.sheet.finished for t in self.tables))
+        return self.closed_at is not None or (bool(self.tables) and all(table.finished for table in self.tables))
 
     def result(self) -> RoundResult:
         return RoundResult(self.number, [table.result() for table in self.tables], self.rest, self.closed)
@@ -149,7 +165,10 @@ def load(db: sqlite_utils.Database, concours_id: str) -> Concours:
     sheets = _sheets(db, [t["game_id"] for t in table_rows])
     by_number = {round_.number: round_ for round_ in concours.rounds}
     for t in table_rows:
-        by_number[t["round"]].tables.append(Table(t["number"], t["game_id"], t["team_a"], t["team_b"], sheets[t["game_id"]]))
+        slip = {"A": t["slip_a"], "B": t["slip_b"]} if t["slip_a"] is not None else None
+        by_number[t["round"]].tables.append(
+            Table(t["number"], t["game_id"], t["team_a"], t["team_b"], sheets[t["game_id"]], slip)
+        )
     concours.standings = standings(
         team_entries(concours), [round_.result() for round_ in concours.rounds], concours.ranking, concours.bye
     )
@@ -182,16 +201,16 @@ def _bye_json(bye: Bye) -> Any:
 
 
 def table_json(table: Table) -> dict[str, Any]:
-    sheet = table.sheet
     return {
         "table": table.number,
         "game": table.game_id,
         "teams": [table.a, table.b],
-        "totals": dict(sheet.totals),
-        "hands_played": sheet.hands_played,
-        "finished": sheet.finished,
+        "totals": table.totals,
+        "hands_played": table.sheet.hands_played,
+        "finished": table.finished,
         "winner": table.winner,
-        "stopped": sheet.stopped,
+        "stopped": table.sheet.stopped and table.slip is None,
+        "slip": table.slip,
     }
 
 

@@ -132,6 +132,15 @@ def parse_concours(body: Any) -> ConcoursInput:
     )
 
 
+def parse_slip(body: Any, limit: int = MAX_BYE_POINTS) -> dict[str, int] | None:
+    """A table's totals from its paper slip, `{"A": 1030, "B": 720}`, or null to take them back."""
+    if body is None:
+        return None
+    if not isinstance(body, dict) or set(body) != {"A", "B"}:
+        raise InvalidInput("totals", '« totals » doit valoir {"A": points, "B": points} ou null.')
+    return {team: _count(body[team], f"totals.{team}", 0, limit, "un nombre de points") for team in ("A", "B")}
+
+
 # « Les As : Ana, Alain », « Ana et Alain », « Ana, Alain », « Les As: Ana / Alain »
 _PLAYERS_SPLIT = re.compile(r"\s*(?:,|/|;|&|\s\+\s|\set\s)\s*")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flask import Response, jsonify, request
 
+from scorekeeper.belote.concours.entry import parse_slip
 from scorekeeper.services import concours as service
 from scorekeeper.services.concours_view import Concours, concours_json
 from scorekeeper.web.api.common import ApiError, bp, json_body
@@ -77,3 +78,12 @@ def close_round(concours_id: str, number: int):
 def reopen_round(concours_id: str, number: int):
     _json_write()
     return _concours(service.reopen_round(get_db(), concours_id, number))
+
+
+@bp.put("/concours/<concours_id>/rounds/<int:number>/tables/<int:table>/slip")
+def enter_slip(concours_id: str, number: int, table: int):
+    """`{"totals": {"A": 1030, "B": 720}}` typed from a paper slip, or `{"totals": null}`."""
+    body = json_body()
+    if not isinstance(body, dict) or set(body) != {"totals"}:
+        raise ApiError(422, '« totals » est requis : {"totals": {"A": points, "B": points}} ou {"totals": null}.')
+    return _concours(service.enter_slip(get_db(), concours_id, number, table, parse_slip(body["totals"])))
