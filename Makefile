@@ -54,10 +54,11 @@ check: install-test
 # with its peak memory, then a 50 MB one through the page of a server (a table saving and reading
 # its sheet meanwhile: their longest waits) and the command line (tests/test_large_import.py, which
 # `make test` runs at 3 MB), then "Enregistrer" to the new totals painted in Chromium, online and
-# offline, the CPU throttled or not.
+# offline, the CPU throttled or not. The concours's next draw: ranking and pairing of 128 teams at partie 12.
 bench: install-test
 	$(BIN)/python bench/score_engine.py
 	$(BIN)/python bench/declarations.py
+	$(BIN)/python bench/concours.py
 	$(BIN)/python bench/import_archive.py --megabytes 64
 	LARGE_IMPORT_MB=50 $(BIN)/python -m pytest tests/test_large_import.py -s -q -p no:cacheprovider
 	$(BIN)/python bench/save_paint.py
