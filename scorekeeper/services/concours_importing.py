@@ -30,7 +30,8 @@ def concours_to_add(
     """The file's concours that are not here yet, their games checked: reads only, outside the
     write lock. A concours here with other data, or a new one whose game already plays at a table
     here, refuses the file (`ImportRefused`)."""
-    here = {concours.id: concours for concours in archived_concours(db, concours_archive.concours_by_id(db, [c.id for c in concours_list]))}
+    rows_here = concours_archive.concours_by_id(db, [concours.id for concours in concours_list])
+    here = {concours.id: concours for concours in archived_concours(db, rows_here)}
     refused_games = {game_id for game_id, _ in report.games_refused}
     added = []
     for concours in concours_list:
