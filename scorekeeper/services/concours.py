@@ -16,7 +16,7 @@ import sqlite_utils
 
 from scorekeeper.belote.concours.entry import TeamInput, parse_concours, parse_team
 from scorekeeper.belote.concours.pairing import draw
-from scorekeeper.belote.concours.standings import met_pairs, rest_counts
+from scorekeeper.belote.concours.standings import active_order, met_pairs, rest_counts
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.game_input import parse_rules
@@ -119,8 +119,7 @@ def draw_order(concours: Concours) -> list[int]:
     if not concours.rounds or concours.pairing == "random":
         _shuffle(active)
         return active
-    ranked = [standing.team for standing in concours.standings]
-    return [number for number in ranked if number in set(active)]
+    return active_order(concours.standings)
 
 
 def draw_round(db: sqlite_utils.Database, concours_id: str) -> Concours:

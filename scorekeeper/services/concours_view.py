@@ -10,8 +10,7 @@ from typing import Any
 
 import sqlite_utils
 
-from scorekeeper.belote.concours.entry import Bye, ByeFixed
-from scorekeeper.belote.concours.standings import RoundResult, Standing, TableResult, TeamEntry, bye_figures, standings
+from scorekeeper.belote.concours.standings import Bye, ByeFixed, RoundResult, Standing, TableResult, TeamEntry, bye_figures, standings
 from scorekeeper.belote.ending import End
 from scorekeeper.belote.errors import NotFound
 from scorekeeper.belote.sheet import Sheet, build_sheet
@@ -197,7 +196,7 @@ def _sheets(db: sqlite_utils.Database, game_ids: list[str]) -> dict[str, Sheet]:
 
 
 def _bye_json(bye: Bye) -> Any:
-    return bye.as_json() if isinstance(bye, ByeFixed) else bye
+    return {"points": bye.points, "conceded": bye.conceded} if isinstance(bye, ByeFixed) else bye
 
 
 def table_json(table: Table) -> dict[str, Any]:

@@ -9,7 +9,8 @@ from typing import Any
 
 import sqlite_utils
 
-from scorekeeper.belote.concours.entry import ByeFixed, ConcoursInput
+from scorekeeper.belote.concours.entry import ConcoursInput
+from scorekeeper.belote.concours.standings import ByeFixed
 from scorekeeper.store.db import execute, insert, rows
 
 
