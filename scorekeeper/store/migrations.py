@@ -169,6 +169,7 @@ def m013_game_end(db: sqlite_utils.Database) -> None:
         db[table].add_column("drawn", int, not_null_default=0)
 
 
+@migrations()
 def m014_concours(db: sqlite_utils.Database) -> None:
     # A club's concours (docs/concours.md): the organiser's settings as entered (`end_points` or
     # `end_deals`; `rules` the games' rules object as JSON; a fixed bye's figures, or both NULL for
