@@ -172,7 +172,7 @@ def undo_round(db: sqlite_utils.Database, concours_id: str, number: int) -> Conc
         round_ = _round(concours, number)
         if round_ is not concours.current:
             raise Conflict(f"La partie {number + 1} est tirée : seule la dernière partie tirée peut être annulée.")
-        if any(table.sheet.deals for table in round_.tables):
+        if any(table.deal_count for table in round_.tables):
             raise Conflict(f"Une table de la partie {number} a déjà une donne : le tirage ne peut plus être annulé.")
         games_store.delete_games(db, [table.game_id for table in round_.tables])
         store.delete_round(db, concours_id, number)
@@ -223,7 +223,7 @@ def enter_slip(
         table = next((t for t in _round(concours, number).tables if t.number == table_number), None)
         if table is None:
             raise NotFound(f"La partie {number} n'a pas de table {table_number}.")
-        if totals is not None and table.sheet.deals:
+        if totals is not None and table.deal_count:
             raise Conflict(
                 f"La table {table_number} a des donnes sur sa feuille : corrigez-les là plutôt que saisir ses totaux."
             )
