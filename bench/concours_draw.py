@@ -83,8 +83,12 @@ def main() -> None:
         concours_id = build(path)
         deals = connect(path).execute("select count(*) from deals").fetchone()[0]
         print(f"{TEAMS} teams, {PLAYED} parties played: {deals} deals ({time.perf_counter() - start:.0f} s to build)")
-        report("read the concours (tables, byes, ranking)", timed(path, lambda db: service.get_concours(db, concours_id)))
-        report("draw partie 12 (read, pair, 64 games made)", timed(path, lambda db: service.draw_round(db, concours_id)))
+        report(
+            "read the concours (tables, byes, ranking)", timed(path, lambda db: service.get_concours(db, concours_id))
+        )
+        report(
+            "draw partie 12 (read, pair, 64 games made)", timed(path, lambda db: service.draw_round(db, concours_id))
+        )
 
 
 if __name__ == "__main__":
