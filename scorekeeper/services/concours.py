@@ -16,7 +16,7 @@ import sqlite_utils
 
 from scorekeeper.belote.concours.entry import TeamInput, parse_concours, parse_team
 from scorekeeper.belote.concours.pairing import draw
-from scorekeeper.belote.concours.standings import met_pairs, rest_counts
+from scorekeeper.belote.concours.standings import active_order, met_pairs, rest_counts
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.game_input import parse_rules
@@ -62,15 +62,15 @@ def _register(db: sqlite_utils.Database, concours: Concours, teams: list[TeamInp
     """Register teams in order, refusing a name already taken (a form sent twice adds nothing)."""
     if concours.all_drawn:
         raise Conflict("Toutes les parties sont tirées : le concours ne prend plus d'équipe.")
-    taken = {name_key(team.name) for team in concours.teams}
+    taken = {name_key(team.name): team.name for team in concours.teams}
     numbers = []
     next_number = max((team.number for team in concours.teams), default=0) + 1
     for index, team in enumerate(teams):
         name = team.name or f"Équipe {next_number + index}"
         if name_key(name) in taken:
             where = field if len(teams) == 1 else f"{field}.{index}"
-            raise InvalidInput(where, f"Une équipe s'appelle déjà « {name} » dans ce concours.")
-        taken.add(name_key(name))
+            raise InvalidInput(where, f"Une équipe s'appelle déjà « {taken[name_key(name)]} » dans ce concours.")
+        taken[name_key(name)] = name
         numbers.append(store.insert_team(db, concours.id, name, team.players, games_store.now()))
     return numbers
 
@@ -119,8 +119,7 @@ def draw_order(concours: Concours) -> list[int]:
     if not concours.rounds or concours.pairing == "random":
         _shuffle(active)
         return active
-    ranked = [standing.team for standing in concours.standings]
-    return [number for number in ranked if number in set(active)]
+    return active_order(concours.standings)
 
 
 def draw_round(db: sqlite_utils.Database, concours_id: str) -> Concours:
@@ -173,7 +172,7 @@ def undo_round(db: sqlite_utils.Database, concours_id: str, number: int) -> Conc
         round_ = _round(concours, number)
         if round_ is not concours.current:
             raise Conflict(f"La partie {number + 1} est tirée : seule la dernière partie tirée peut être annulée.")
-        if any(table.sheet.deals for table in round_.tables):
+        if any(table.deal_count for table in round_.tables):
             raise Conflict(f"Une table de la partie {number} a déjà une donne : le tirage ne peut plus être annulé.")
         games_store.delete_games(db, [table.game_id for table in round_.tables])
         store.delete_round(db, concours_id, number)
@@ -224,7 +223,7 @@ def enter_slip(
         table = next((t for t in _round(concours, number).tables if t.number == table_number), None)
         if table is None:
             raise NotFound(f"La partie {number} n'a pas de table {table_number}.")
-        if totals is not None and table.sheet.deals:
+        if totals is not None and table.deal_count:
             raise Conflict(
                 f"La table {table_number} a des donnes sur sa feuille : corrigez-les là plutôt que saisir ses totaux."
             )
@@ -239,4 +238,3 @@ def concours_of_game(db: sqlite_utils.Database, game_id: str) -> dict[str, Any] 
 
 def concours_list(db: sqlite_utils.Database) -> list[dict[str, Any]]:
     return store.all_concours(db)
-
