@@ -193,6 +193,16 @@ def test_an_archive_without_concours_has_no_such_key_and_imports_as_before(db, o
     assert export.export_json(other) == text
 
 
+def test_a_concours_follows_its_evening_to_another_id(db, other, drawn_in_order):
+    concours_id = play_concours(db)
+    with write_transaction(other):
+        taken = evenings.insert(other, "2024-01-01", place="Ailleurs")  # the file's evening id, here
+    importing.import_archive(other, json.loads(export.export_json(db)))
+    (evening,) = [row["id"] for row in other.query("select id from evenings where date = '2025-06-13'")]
+    assert evening != taken and load(other, concours_id).evening_id == evening
+    assert {row["evening_id"] for row in other.query("select evening_id from games")} == {evening}
+
+
 def test_importing_the_same_file_twice_skips_the_concours(db, other, drawn_in_order):
     concours_id = play_concours(db)
     data = json.loads(export.export_json(db))
