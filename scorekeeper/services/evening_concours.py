@@ -38,6 +38,7 @@ class ConcoursTable:
     concours_name: str
     round: int
     number: int
+    slip: dict[str, int] | None = None  # the totals typed from its paper slip: the game's result then
 
 
 def evening_concours(db: sqlite_utils.Database, evening_id: int) -> list[EveningConcours]:
@@ -50,6 +51,12 @@ def evening_concours(db: sqlite_utils.Database, evening_id: int) -> list[Evening
 def tables_of_evening(db: sqlite_utils.Database, evening_id: int) -> dict[str, ConcoursTable]:
     """The concours table of each of the evening's games played at one, by game id."""
     return {
-        game_id: ConcoursTable(row["concours_id"], row["concours_name"], row["round"], row["number"])
+        game_id: ConcoursTable(
+            row["concours_id"],
+            row["concours_name"],
+            row["round"],
+            row["number"],
+            {"A": row["slip_a"], "B": row["slip_b"]} if row["slip_a"] is not None else None,
+        )
         for game_id, row in concours_archive.evening_tables(db, evening_id).items()
     }

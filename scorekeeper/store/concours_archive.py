@@ -84,10 +84,10 @@ def evening_concours(db: sqlite_utils.Database, evening_id: int) -> list[dict[st
 
 def evening_tables(db: sqlite_utils.Database, evening_id: int) -> dict[str, dict[str, Any]]:
     """The concours table of each of the evening's games that is played at one (one query), by game:
-    its concours's name, its partie and its table."""
+    its concours's name, its partie and its table, and the totals of its paper slip if typed."""
     found = rows(
         db,
-        "select t.game_id, t.round, t.number, c.id as concours_id, c.name as concours_name"
+        "select t.game_id, t.round, t.number, t.slip_a, t.slip_b, c.id as concours_id, c.name as concours_name"
         " from concours_tables t join concours c on c.id = t.concours_id where c.evening_id = ?",
         [evening_id],
     )
