@@ -22,9 +22,10 @@ A80 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}  # A 
 B80 = {"taker": "B", "contract": 80, "mode": "hearts", "taker_points": 92}  # A 70, B 170
 REDEAL = {"reason": "all_pass", "player": None}
 TEAMS = {"A": "Nous", "B": "Eux"}
+TWELVE = End(deals=12)
 
 
-def sheet_of(deals: list[dict], end: End = End(deals=12), stopped_at: str | None = None):
+def sheet_of(deals: list[dict], end: End = TWELVE, stopped_at: str | None = None):
     game = Game(id="g", teams=TEAMS, players=["Ana", "Bruno", "Chloé", "David"], first_dealer=0, end=end)
     if stopped_at is not None:
         game = Game(**{**game.__dict__, "stopped_at": stopped_at})
