@@ -26,9 +26,8 @@ TWELVE = End(deals=12)
 
 
 def sheet_of(deals: list[dict], end: End = TWELVE, stopped_at: str | None = None):
-    game = Game(id="g", teams=TEAMS, players=["Ana", "Bruno", "Chloé", "David"], first_dealer=0, end=end)
-    if stopped_at is not None:
-        game = Game(**{**game.__dict__, "stopped_at": stopped_at})
+    players = ["Ana", "Bruno", "Chloé", "David"]
+    game = Game(id="g", teams=TEAMS, players=players, first_dealer=0, end=end, stopped_at=stopped_at)
     rows = [
         {"id": number, "kind": "redeal" if "reason" in deal else "hand", "version": 1, "input": deal}
         for number, deal in enumerate(deals, start=1)
@@ -152,6 +151,9 @@ def test_a_stopped_game_ends_at_its_totals():
     assert (sheet.totals, sheet.finished, sheet.draw) == ({"A": 240, "B": 240}, True, True)
     assert result_words(sheet.outcome, True, TEAMS) == "Partie arrêtée par l'organisateur : égalité"
     assert early_win(sheet) is None  # a stop ends the game after its last deal, never before
+    sheet = sheet_of(in_turn(11) + [A80], stopped_at="2026-01-09T22:30:00.000+00:00")  # over, then stopped
+    assert (sheet.stopped, sheet.cut_short, sheet.winner) == (True, False, "A")
+    assert result_words(sheet.outcome, sheet.cut_short, TEAMS) == "Partie gagnée par Nous"
 
 
 def test_a_game_in_deals_holds_no_deal_after_its_last_hand():
