@@ -35,6 +35,7 @@ from scorekeeper.services.concours_view import concours_json, load
 from scorekeeper.store import evenings
 from scorekeeper.store.db import connect, write_transaction
 from tests.helpers import page_text
+from tests.test_export_import import fill, sheets
 
 CAPOT = {"taker": "A", "contract": "capot", "mode": "hearts", "all_tricks": True}  # ex 16: 500 / 0
 EX_8 = {"taker": "A", "contract": 100, "mode": "clubs", "coinche": "coinche", "taker_points": 101}  # 300 / 60
@@ -130,6 +131,39 @@ def test_the_round_trip_is_byte_identical_and_ranks_the_same(db, other, drawn_in
         (1, 240),
     ]
     assert "concours" in report.summary()
+
+
+def test_the_round_trip_of_the_existing_archive_with_concours_of_other_settings(db, other, drawn_in_order):
+    """test_export_import's archive (two evenings, four games of every kind), this module's
+    concours, and a second one of every other setting: in 12 deals, a fixed bye, ranked by wins,
+    paired at random, no time limit, its first partie drawn and nothing played yet."""
+    fill(db)
+    play_concours(db)
+    second = concours_service.create_concours(
+        db,
+        {
+            "name": "Concours en donnes",
+            "parties": 3,
+            "end": {"deals": 12},
+            "ranking": "wins",
+            "pairing": "random",
+            "bye": {"points": 800, "conceded": 600},
+            "teams": TEAMS[:3],
+        },
+    )
+    concours_service.draw_round(db, second.id)
+    first = export.export_json(db)
+    report = importing.import_archive(other, import_checks.read_json(first))
+    assert (len(report.games_added), len(report.concours_added)) == (4 + 5 + 1, 2)
+    assert export.export_json(other) == first
+    assert sheets(other) == sheets(db)
+    imported = concours_json(load(other, second.id))
+    assert (imported["end"], imported["bye"], imported["time_limit"]) == (
+        {"deals": 12},
+        {"points": 800, "conceded": 600},
+        None,
+    )
+    assert imported["rounds"][0]["bye"] == {"points": 800, "conceded": 600}
 
 
 def test_the_round_trip_streams_the_file_too(db, other, drawn_in_order):

@@ -25,7 +25,8 @@ from typing import Any
 
 import sqlite_utils
 
-from scorekeeper.belote.concours.entry import ByeFixed, ConcoursInput
+from scorekeeper.belote.concours.entry import ConcoursInput
+from scorekeeper.belote.concours.standings import Bye, ByeFixed
 from scorekeeper.belote.ending import End
 from scorekeeper.belote.game_input import parse_rules
 from scorekeeper.store import concours_archive
@@ -109,10 +110,15 @@ class ArchivedConcours:
             "rules": entry.rules.as_json(),
             "ranking": entry.ranking,
             "pairing": entry.pairing,
-            "bye": entry.bye.as_json() if isinstance(entry.bye, ByeFixed) else entry.bye,
+            "bye": _bye_json(entry.bye),
             "teams": [team.as_json() for team in self.teams],
             "rounds": [round_.as_json() for round_ in self.rounds],
         }
+
+
+def _bye_json(bye: Bye) -> Any:
+    """ "average", or the organiser's figures as the API takes them."""
+    return {"points": bye.points, "conceded": bye.conceded} if isinstance(bye, ByeFixed) else bye
 
 
 def _from_rows(row: dict[str, Any], teams: list[dict], rounds: list[dict], tables: list[dict]) -> ArchivedConcours:
