@@ -29,12 +29,13 @@ import shutil
 import pytest
 
 from scorekeeper.services import concours as concours_service
-from scorekeeper.services import export, import_checks, importing, stats
+from scorekeeper.services import concours_import_checks, export, import_checks, importing, stats
 from scorekeeper.services import games as service
 from scorekeeper.services.concours_view import concours_json, load
 from scorekeeper.store import evenings
 from scorekeeper.store.db import connect, write_transaction
 from tests.helpers import page_text
+from tests.test_docs import json_blocks
 from tests.test_export_import import fill, sheets
 
 CAPOT = {"taker": "A", "contract": "capot", "mode": "hearts", "all_tricks": True}  # ex 16: 500 / 0
@@ -284,7 +285,31 @@ def test_a_concours_whose_game_is_not_imported_is_left_out_and_said(db, other, d
     assert [game_id for game_id, _ in report.games_refused] == [won]
     assert [concours for concours, _ in report.concours_refused] == [concours_id]
     assert len(report.games_added) == 4 and other["concours"].count == 0
-    assert f"sa partie « {won} » n'est pas importée" in report.summary()
+    assert f"sa partie « {won} » n'est pas importée" in report.concours_refused[0][1]
+    assert "1 concours non importé(s)." in report.summary()
+
+
+def test_the_import_page_says_which_concours_it_left_out_and_why(client, db, other, drawn_in_order):
+    """The same file through /archives/importer: the report page lists the concours left out."""
+    play_concours(other)
+    data = json.loads(export.export_json(other))
+    won = data["concours"][0]["rounds"][0]["tables"][0]["game"]
+    next(game for game in data["games"] if game["id"] == won)["deals"].append(
+        {"kind": "hand", "input": {**CAPOT, "taker_player": 0}}
+    )
+    response = client.post(
+        "/archives/importer",
+        data={"archive": (io.BytesIO(json.dumps(data).encode()), "archive.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 302
+    with client.get(response.headers["Location"]) as report:
+        text = page_text(report.get_data(as_text=True))
+    assert "1 concours non importé(s)" in text
+    assert (
+        f"Concours « Concours de juin » ({data['concours'][0]['id']}) : sa partie « {won} » n'est pas importée" in text
+    )
+    assert db["concours"].count == 0 and db["games"].count == 4  # the ordinary game and 3 tables'
 
 
 def _changed(path: str, value):
@@ -386,3 +411,29 @@ def test_a_concours_game_counts_in_its_players_statistics(db, drawn_in_order):
     figures = stats.player(db, "Chloé").figures
     assert (figures.games, figures.finished, figures.won, figures.hands) == (2, 2, 2, 3)
     assert (figures.points, figures.taken, figures.made) == (1170, 3, 3)
+
+
+def _shape(value):
+    """A JSON value's keys, all the way down (a list by its first item): what a documented example
+    and a real answer must share."""
+    if isinstance(value, dict):
+        return {key: _shape(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_shape(value[0])] if value else []
+    return None
+
+
+def test_docs_concours_md_shows_the_api_answer_and_the_archive_as_they_are(client, drawn_in_order):
+    """docs/concours.md's two examples: the API's answer has the keys a real answer has, at every
+    level; the archive's concours passes the import's checks as it stands."""
+    answer, archive = (block.body for block in json_blocks("concours.md"))
+    body = {"name": "Doc", "parties": 3, "end": {"deals": 12}, "time_limit": 40, "teams": TEAMS[:3]}
+    concours_id = client.post("/api/v1/concours", json=body).get_json()["id"]
+    drawn = client.post(f"/api/v1/concours/{concours_id}/rounds", json={}).get_json()
+    game_id = drawn["rounds"][0]["tables"][0]["game"]
+    assert client.post(f"/api/v1/games/{game_id}/hands", json={**EX_1, "taker_player": 0}).status_code == 201
+    assert _shape(answer) == _shape(client.get(f"/api/v1/concours/{concours_id}").get_json())
+    assert set(archive) == import_checks.TOP_KEYS | import_checks.TOP_OPTIONAL_KEYS
+    evening_ids = {evening["id"] for evening in archive["evenings"]}
+    (concours,) = concours_import_checks.check_concours(archive["concours"], evening_ids)
+    assert concours.game_ids() == ["xvizbiqa", "6z873i5h"]

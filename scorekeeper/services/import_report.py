@@ -42,9 +42,7 @@ class ImportReport:
         if self.concours_skipped:
             text += f" {len(self.concours_skipped)} concours déjà présent(s), identique(s), ignoré(s)."
         if self.concours_refused:
-            text += f" {len(self.concours_refused)} concours non importé(s) : " + " ".join(
-                why for _, why in self.concours_refused
-            )
+            text += f" {len(self.concours_refused)} concours non importé(s)."
         return text
 
     def as_json(self) -> dict[str, Any]:
