@@ -8,8 +8,9 @@ too (docs/house-rules.md's house rules, every key and value, the rounding `raw` 
 engine as the deal form and the outbox give it); some of those `rules` are wrong, for the refusals.
 A game's outcome (issue 25, `ending.outcome_of`: totals, scored hands, an end in points or in
 deals, stopped or not) and who deals after a number of deals are compared too, on thousands of
-generated cases. Then deliberate bugs planted in the JavaScript must be caught, and docs/scoring.md's worked examples (and
-docs/house-rules.md's, when tests/test_house_rules.py lists them) hold in the JavaScript too.
+generated cases. Then deliberate bugs planted in the JavaScript must be caught, and docs/scoring.md's
+worked examples (and docs/house-rules.md's, when tests/test_house_rules.py lists them) hold in the
+JavaScript too.
 
 The JavaScript reads every number and word of the rules from `script_vocabulary()` (what the deal
 form renders as JSON), given here as the page gives it: with its objects' keys sorted.
