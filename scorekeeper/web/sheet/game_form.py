@@ -1,4 +1,4 @@
-"""The new-game form: teams, players, first dealer, target, and the rules (the evening, the
+"""The new-game form: teams, players, first dealer, end, and the rules (the evening, the
 rounding, the salon's options and the house rules: `RulesForm`, which the new concours's form
 shares); it turns what was tapped into the JSON body the service layer takes (the same body as the
 API), and a game's body back into the form for a rematch."""
@@ -9,13 +9,17 @@ from typing import Any
 
 from wtforms import RadioField, StringField
 
+from scorekeeper.belote.ending import OFFERED_ENDS, End, parse_end
+from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.names import tidy_name
-from scorekeeper.belote.terms import DEFAULT_TEAMS, SEATS, TARGETS
+from scorekeeper.belote.terms import DEFAULT_TEAMS, SEATS
 from scorekeeper.web.form_base import choices, name_rules
 from scorekeeper.web.rules_form import RulesForm
 
 # Every choice's words are the game's (belote.terms); the form only lays them out.
-TARGET_CHOICES = [(target, str(target)) for target in TARGETS]
+# « en 2000 points », « en 1000 points », « en 12 donnes »: each an end's key ("2000", "d12"); the
+# field keeps its old name, `target`, which a form posted with "1000" still fills.
+END_CHOICES = [(end.key, end.words()) for end in OFFERED_ENDS]
 
 
 class GameForm(RulesForm):
@@ -28,12 +32,23 @@ class GameForm(RulesForm):
     dealer = RadioField(
         "Premier donneur", choices=choices((i, f"Joueur {i + 1}") for i in range(SEATS)), coerce=int, default=0
     )
-    target = RadioField("Partie en", choices=choices(TARGET_CHOICES), coerce=int, default=TARGETS[0])
+    target = RadioField("Partie", choices=choices(END_CHOICES), default=OFFERED_ENDS[0].key)
     # The evening, the rounding, the salon's options and the house rules: RulesForm's.
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.name_dealers()
+        if self.target.data not in {key for key, _ in END_CHOICES}:
+            self.offer_end(self.target.data)
+
+    def offer_end(self, key: Any) -> None:
+        """A game's end that the form does not offer (a concours's 1500 points, 10 deals) added to its
+        choices, so that its rematch keeps it; a key that is no end is left for the field to refuse."""
+        try:
+            end = parse_end({"end": End.from_key(key).as_json()})
+        except (InvalidInput, ValueError, TypeError, AttributeError):
+            return
+        self.target.choices = [*self.target.choices, *choices([(end.key, end.words())])]
 
     def name_dealers(self) -> None:
         """The first dealer's buttons name the players typed ("Joueur 1…4" for a name left empty);
@@ -47,7 +62,9 @@ class GameForm(RulesForm):
         for i, name in enumerate(body["players"]):  # a default name stays the field's placeholder
             getattr(self, f"player_{i}").data = "" if name == f"Joueur {i + 1}" else name
         self.dealer.data = body["dealer"]
-        self.target.data = body["target"]
+        end = parse_end(body)
+        self.offer_end(end.key)
+        self.target.data = end.key
         self.fill_rules(body["rules"])
         self.name_dealers()
 
@@ -57,6 +74,6 @@ class GameForm(RulesForm):
             "teams": {"A": self.team_a.data, "B": self.team_b.data},
             "players": [getattr(self, f"player_{i}").data or None for i in range(4)],
             "dealer": self.dealer.data,
-            "target": self.target.data,
+            "end": End.from_key(self.target.data).as_json(),
             "rules": self.rules_body(),
         }
