@@ -16,7 +16,7 @@ import sqlite_utils
 
 from scorekeeper.belote.concours.entry import TeamInput, parse_concours, parse_team
 from scorekeeper.belote.concours.pairing import draw
-from scorekeeper.belote.concours.standings import met_pairs, rest_counts
+from scorekeeper.belote.concours.standings import active_order, met_pairs, rest_counts
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.game_input import parse_rules
@@ -62,15 +62,15 @@ def _register(db: sqlite_utils.Database, concours: Concours, teams: list[TeamInp
     """Register teams in order, refusing a name already taken (a form sent twice adds nothing)."""
     if concours.all_drawn:
         raise Conflict("Toutes les parties sont tirées : le concours ne prend plus d'équipe.")
-    taken = {name_key(team.name) for team in concours.teams}
+    taken = {name_key(team.name): team.name for team in concours.teams}
     numbers = []
     next_number = max((team.number for team in concours.teams), default=0) + 1
     for index, team in enumerate(teams):
         name = team.name or f"Équipe {next_number + index}"
         if name_key(name) in taken:
             where = field if len(teams) == 1 else f"{field}.{index}"
-            raise InvalidInput(where, f"Une équipe s'appelle déjà « {name} » dans ce concours.")
-        taken.add(name_key(name))
+            raise InvalidInput(where, f"Une équipe s'appelle déjà « {taken[name_key(name)]} » dans ce concours.")
+        taken[name_key(name)] = name
         numbers.append(store.insert_team(db, concours.id, name, team.players, games_store.now()))
     return numbers
 
@@ -119,8 +119,7 @@ def draw_order(concours: Concours) -> list[int]:
     if not concours.rounds or concours.pairing == "random":
         _shuffle(active)
         return active
-    ranked = [standing.team for standing in concours.standings]
-    return [number for number in ranked if number in set(active)]
+    return active_order(concours.standings)
 
 
 def draw_round(db: sqlite_utils.Database, concours_id: str) -> Concours:
@@ -239,4 +238,3 @@ def concours_of_game(db: sqlite_utils.Database, game_id: str) -> dict[str, Any] 
 
 def concours_list(db: sqlite_utils.Database) -> list[dict[str, Any]]:
     return store.all_concours(db)
-

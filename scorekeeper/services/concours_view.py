@@ -10,8 +10,16 @@ from typing import Any
 
 import sqlite_utils
 
-from scorekeeper.belote.concours.entry import Bye, ByeFixed
-from scorekeeper.belote.concours.standings import RoundResult, Standing, TableResult, TeamEntry, bye_figures, standings
+from scorekeeper.belote.concours.standings import (
+    Bye,
+    ByeFixed,
+    RoundResult,
+    Standing,
+    TableResult,
+    TeamEntry,
+    bye_figures,
+    standings,
+)
 from scorekeeper.belote.ending import End
 from scorekeeper.belote.errors import NotFound
 from scorekeeper.belote.sheet import Sheet, build_sheet
@@ -52,7 +60,7 @@ class Table:
 
     @property
     def side_won(self) -> str | None:
-        """"A" or "B", None while playing or for a draw."""
+        """ "A" or "B", None while playing or for a draw."""
         if self.slip is None:
             return self.sheet.winner
         a, b = self.slip["A"], self.slip["B"]
@@ -197,7 +205,7 @@ def _sheets(db: sqlite_utils.Database, game_ids: list[str]) -> dict[str, Sheet]:
 
 
 def _bye_json(bye: Bye) -> Any:
-    return bye.as_json() if isinstance(bye, ByeFixed) else bye
+    return {"points": bye.points, "conceded": bye.conceded} if isinstance(bye, ByeFixed) else bye
 
 
 def table_json(table: Table) -> dict[str, Any]:
@@ -258,8 +266,7 @@ def concours_json(concours: Concours) -> dict[str, Any]:
         "pairing": concours.pairing,
         "bye": _bye_json(concours.bye),
         "teams": [
-            {"number": t.number, "name": t.name, "players": list(t.players), "active": t.active}
-            for t in concours.teams
+            {"number": t.number, "name": t.name, "players": list(t.players), "active": t.active} for t in concours.teams
         ],
         "rounds": [round_json(concours, round_) for round_ in concours.rounds],
         "standings": [standing_json(standing) for standing in concours.standings],

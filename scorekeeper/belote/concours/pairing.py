@@ -3,7 +3,8 @@
 The rule: of all the ways to pair the teams, keep those with the fewest pairs that have already
 met; among those, the top-down first (the highest-ranked team gets the highest-ranked opponent it
 can have, then the highest-ranked team still unpaired likewise, and so on). A greedy pass breaks
-it (1–2, 3–4 may leave 5–6 who have met when 1–3, 2–4, 5–... had none), so this is a search:
+it (when 5 and 6 have met, 1–2, 3–4 leaves them a rematch that 1–2, 3–5, 4–6 avoids), so this is
+a search:
 
 - The fewest rematches of an even set S is |S|/2 − ν(G_S), where G_S joins the teams of S that have
   NOT met and ν is the size of its maximum matching: any matching of G_S completes to a pairing of

@@ -7,7 +7,10 @@ same figures serve the organiser's page, the room's screen, the results and the 
 Every game a team played counts, and so does its bye: the spec ranks on the tables as they are,
 "provisional while they play", so an unfinished game counts at its current totals (the team ahead
 winning, equal totals a draw) and marks its teams' figures `provisional` until it finishes or its
-partie is closed (closing ends each game at its totals: "Closing a partie").
+partie is closed (closing ends each game at its totals: "Closing a partie"). A game drawn but
+not started counts too, as the 0–0 draw it would be if closed then: it moves no team's points, and
+every team waiting for its first hand gets the same ½ win under `wins`. (The bye's means leave
+such a game out: there its 0–0 would pull the figures of the games played down.)
 """
 
 from __future__ import annotations
