@@ -1,0 +1,97 @@
+"""What the organiser's pages say of a concours, its parties and its tables, in French: worked out
+here once from the service's `Concours` so that the templates only lay the words out (and the page,
+the slips and the ranking say them alike)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper.belote.concours.entry import PAIRINGS, RANKINGS, ByeFixed
+from scorekeeper.belote.house_rules import CUSTOM_LABEL, parse_house_rules, preset_of
+from scorekeeper.services.concours_view import Concours, Round, Table
+
+SLIP_ROWS_FOR_POINTS = 20  # a game to a target has no fixed length: about what a game to 2000 takes
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count > 1 else ''}"
+
+
+def rules_label(concours: Concours) -> str:
+    preset = preset_of(parse_house_rules(concours.rules_json))
+    return preset.label if preset is not None else CUSTOM_LABEL
+
+
+def bye_words(concours: Concours) -> str:
+    if isinstance(concours.bye, ByeFixed):
+        return f"exempte : {concours.bye.points} marqués, {concours.bye.conceded} encaissés"
+    return "exempte : moyenne de la partie"
+
+
+def settings_line(concours: Concours) -> str:
+    """« 4 parties en 2000 points · 45 min par partie · Coinche — concours · classement aux points ·
+    appariement selon le classement · exempte : moyenne de la partie »."""
+    parts = [f"{plural(concours.parties, 'partie')} {concours.end.words()}"]
+    if concours.time_limit:
+        parts.append(f"{concours.time_limit} min par partie")
+    parts += [
+        rules_label(concours),
+        f"classement {RANKINGS[concours.ranking]}",
+        f"appariement {PAIRINGS[concours.pairing]}",
+        bye_words(concours),
+    ]
+    return " · ".join(parts)
+
+
+def table_state(concours: Concours, table: Table) -> str:
+    """« donne 7 sur 12 » (scored hands, for a game in deals), « 3 donnes », « finie », « arrêtée »,
+    « feuille papier »."""
+    if table.slip is not None:
+        return "feuille papier"
+    sheet = table.sheet
+    if sheet.stopped:
+        return "arrêtée"
+    if table.finished:
+        return "finie"
+    if concours.end.deals is not None:
+        return f"donne {sheet.hands_played} sur {concours.end.deals}"
+    return plural(sheet.hands_played, "donne") if sheet.hands_played else "pas commencée"
+
+
+def round_state(round_: Round) -> str:
+    if round_.closed_at is not None:
+        return "arrêtée"
+    return "finie" if round_.closed else "en cours"
+
+
+@dataclass(frozen=True)
+class Actions:
+    """What the organiser may do now, as buttons: the service refuses the rest in French anyway."""
+
+    draw: bool  # the next partie can be drawn
+    close: int | None  # the partie that "Arrêter la partie" closes
+    reopen: int | None
+    undo: int | None
+    waiting: int | None  # the partie that must close before the next draw
+
+
+def actions(concours: Concours) -> Actions:
+    current = concours.current
+    open_ = current is not None and not current.closed
+    undoable = current is not None and not any(table.sheet.deals for table in current.tables)
+    return Actions(
+        draw=not concours.all_drawn and not open_,
+        close=current.number if open_ else None,
+        reopen=current.number if current is not None and current.closed_at is not None else None,
+        undo=current.number if undoable else None,
+        waiting=current.number if open_ and not concours.all_drawn else None,
+    )
+
+
+def slip_rows(concours: Concours) -> int:
+    """The numbered rows of a table's paper slip: the game's deals, or about a game's worth."""
+    return concours.end.deals or SLIP_ROWS_FOR_POINTS
+
+
+def provisional_any(concours: Concours) -> bool:
+    return any(standing.provisional for standing in concours.standings)
