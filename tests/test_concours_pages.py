@@ -18,6 +18,7 @@ import pytest
 
 from scorekeeper.belote.house_rules import PRESETS
 from scorekeeper.store.db import connect
+from scorekeeper.web.rules_form import house_values
 from tests.helpers import HASH, csrf_token, fixed_draws, login, page_text
 from tests.pages import errors, form_posting_to, the_form
 
@@ -115,7 +116,6 @@ def test_a_concours_created_through_its_form_with_its_csrf_token(make_app):
         "end": "deals",
         "deals": "10",
         "time_limit": "45",
-        "preset": "concours",
         "ranking": "wins",
         "pairing": "random",
         "bye": "fixed",
@@ -144,11 +144,17 @@ def test_a_concours_created_through_its_form_with_its_csrf_token(make_app):
 def test_the_form_offers_the_same_rules_as_the_new_game_form(client):
     """The rules part is one macro and one form class (RulesForm): the same fields, in both pages."""
     game_form, concours_form = the_form(client.get("/parties/nouvelle").text), the_form(client.get(NEW).text)
-    shared = ("preset", "rounding", "misere", "carre_de_sept", "house_shown", "coinche_scope", "belote_to")
+    shared = ("preset", "rounding", "misere", "carre_de_sept", "coinche_scope", "belote_to")
     for name in shared:
-        assert [i for i in game_form.inputs if i.get("name") == name] == [
-            i for i in concours_form.inputs if i.get("name") == name
-        ], name
+        offered = [(i["type"], i.get("value")) for i in game_form.inputs if i.get("name") == name]
+        assert offered and offered == [
+            (i["type"], i.get("value")) for i in concours_form.inputs if i.get("name") == name
+        ]
+    # A concours's games usually play « Coinche — concours », its options shown with it.
+    concours = next(preset for preset in PRESETS if preset.key == "concours").rules
+    assert concours_form.checked("preset") == ["concours"] and game_form.checked("preset") == ["salon"]
+    assert concours_form.checked("coinche_scope") == [concours.coinche_scope.value]
+    assert concours_form.value("house_shown") == ",".join(house_values(concours).values())
 
 
 @pytest.mark.parametrize(
@@ -158,8 +164,12 @@ def test_the_form_offers_the_same_rules_as_the_new_game_form(client):
         ({"parties": "13"}, "parties", "« Nombre de parties » : de 1 à 12."),
         ({"parties": "trois"}, "parties", "N'est pas un entier valide."),
         ({"end": "deals", "deals": "40"}, "deals", "« Nombre de donnes » : de 4 à 30."),
-        ({"end": "other", "other_points": "1234"}, "other_points", "« Points » : de 500 à 5000, un multiple de 10."),
-        ({"end": "other"}, "other_points", "« Points » : donnez un nombre de 500 à 5000, un multiple de 10."),
+        (
+            {"end": "other", "other_points": "1234"},
+            "other_points",
+            "« Autres points » : de 500 à 5000, un multiple de 10.",
+        ),
+        ({"end": "other"}, "other_points", "« Autres points » : donnez un nombre de 500 à 5000, un multiple de 10."),
         ({"time_limit": "0"}, "time_limit", "« Temps par partie » : de 1 à 600 minutes."),
         (
             {"bye": "fixed", "bye_points": "900"},

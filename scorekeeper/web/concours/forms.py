@@ -21,6 +21,7 @@ from scorekeeper.belote.concours.entry import (
 )
 from scorekeeper.belote.ending import DEALS_RANGE, OFFERED_DEALS, POINTS_RANGE, POINTS_STEP
 from scorekeeper.belote.errors import InvalidInput
+from scorekeeper.belote.house_rules import PRESETS
 from scorekeeper.web.form_base import FrenchForm, choices, name_rules
 from scorekeeper.web.rules_form import RulesForm
 
@@ -32,6 +33,7 @@ END_CHOICES = [
     (END_OTHER, "en d'autres points"),
 ]
 BYE_AVERAGE, BYE_FIXED = "average", "fixed"
+CONCOURS_PRESET = next(preset for preset in PRESETS if preset.key == "concours")  # « Coinche — concours »
 TEAMS_EXAMPLE = "Les As : Ana, Alain"
 
 
@@ -90,7 +92,8 @@ class ConcoursForm(RulesForm):
         validators=[number("Nombre de donnes", *DEALS_RANGE, needed=_chosen("end", END_DEALS))],
     )
     other_points = IntegerField(
-        "Points", validators=[number("Points", *POINTS_RANGE, POINTS_STEP, needed=_chosen("end", END_OTHER))]
+        "Autres points",
+        validators=[number("Autres points", *POINTS_RANGE, POINTS_STEP, needed=_chosen("end", END_OTHER))],
     )
     time_limit = IntegerField(
         "Temps par partie, en minutes (facultatif)",
@@ -111,6 +114,11 @@ class ConcoursForm(RulesForm):
         validators=[number("Points encaissés", 0, MAX_BYE_POINTS, needed=_chosen("bye", BYE_FIXED))],
     )
     teams = TextAreaField("Équipes, une par ligne (facultatif : ajoutez-les ensuite)")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.is_submitted():  # a concours's usual rules, shown as chosen
+            self.show_house_rules(CONCOURS_PRESET.rules)
 
     def validate_teams(self, field) -> None:
         if (field.data or "").strip():
