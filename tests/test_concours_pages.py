@@ -217,7 +217,7 @@ def test_the_draw_button_draws_and_a_second_draw_is_refused_in_french(client, dr
     page = organiser(client, concours_id)
     text = page_text(page)
     assert "Partie 1 · en cours" in text
-    assert "Table 1 · donne 0 sur 12" in text and "Table 2 · donne 0 sur 12" in text
+    assert "Table 1 · donne 1 sur 12" in text and "Table 2 · donne 1 sur 12" in text
     one, two = page_text(table_item(page, "p1-t1")), page_text(table_item(page, "p1-t2"))
     assert "Les As Ana, Alain 0" in one and "Les Valets Vic, Val 0" in one
     assert "Les Rois Rémi, Rose 0" in two and "Les Dames Dora, Diane 0" in two
@@ -236,7 +236,7 @@ def test_a_table_played_on_a_phone_shows_its_live_totals_and_links_its_sheet(cli
     assert client.post(f"/api/v1/games/{game_id}/hands", json=HAND_170_70).status_code == 201
     item = table_item(organiser(client, concours_id), "p1-t1")
     assert f'href="/parties/{game_id}"' in item
-    assert "Table 1 · donne 1 sur 12" in page_text(item)
+    assert "Table 1 · donne 2 sur 12" in page_text(item)  # as its sheet says: the hand being played
     assert "Les As Ana, Alain 170" in page_text(item) and "Les Valets Vic, Val 70" in page_text(item)
     assert 'data-hands="1"' in item
     assert "Résultat de la feuille" not in item  # its sheet has a deal: corrected there
@@ -252,7 +252,7 @@ def test_closing_asks_first_then_stops_the_tables_and_reopening_lets_them_play(c
     asked = client.get(f"/concours/{concours_id}/parties/1/arreter")
     assert asked.status_code == 200
     assert "Arrêter la partie 1 ?" in page_text(asked.text)
-    assert "Table 1 · 1 donne : Les As 170 – 70 Les Valets" in page_text(asked.text)
+    assert "Table 1 · 1 donne jouée : Les As 170 – 70 Les Valets" in page_text(asked.text)
     assert api(client, concours_id)["rounds"][0]["state"] == "playing"  # asking changed nothing
 
     closed = client.post(f"/concours/{concours_id}/parties/1/arreter", data=the_form(asked.text).values())
@@ -266,7 +266,7 @@ def test_closing_asks_first_then_stops_the_tables_and_reopening_lets_them_play(c
 
     assert press(client, concours_id, "/parties/1/rouvrir").status_code == 302
     page = page_text(organiser(client, concours_id))
-    assert "Partie 1 · en cours" in page and "Table 1 · 1 donne" in page and "Table 2 · pas commencée" in page
+    assert "Partie 1 · en cours" in page and "Table 1 · 1 donne jouée" in page and "Table 2 · pas commencée" in page
     again = client.post(f"/concours/{concours_id}/parties/1/rouvrir", data={})
     assert again.status_code == 409 and refusal(again.text) == "La partie 1 n'a pas été arrêtée."
 

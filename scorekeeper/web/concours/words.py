@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper.belote.concours.entry import PAIRINGS, RANKINGS, ByeFixed
+from scorekeeper.belote.ending import deals_line
 from scorekeeper.belote.house_rules import CUSTOM_LABEL, parse_house_rules, preset_of
 from scorekeeper.services.concours_view import Concours, Round, Table
 
@@ -44,8 +45,8 @@ def settings_line(concours: Concours) -> str:
 
 
 def table_state(concours: Concours, table: Table) -> str:
-    """« donne 7 sur 12 » (scored hands, for a game in deals), « 3 donnes », « finie », « arrêtée »,
-    « feuille papier »."""
+    """« donne 7 sur 12 » (the hand being played, for a game in deals), « 3 donnes jouées » (to a
+    target), « pas commencée », « finie », « arrêtée », « feuille papier »."""
     if table.slip is not None:
         return "feuille papier"
     sheet = table.sheet
@@ -53,9 +54,11 @@ def table_state(concours: Concours, table: Table) -> str:
         return "arrêtée"
     if table.finished:
         return "finie"
-    if concours.end.deals is not None:
-        return f"donne {sheet.hands_played} sur {concours.end.deals}"
-    return plural(sheet.hands_played, "donne") if sheet.hands_played else "pas commencée"
+    if concours.end.deals is not None:  # the hand being played, as the table's sheet says it
+        line = deals_line(concours.end, sheet.hands_played, finished=False)
+        return line[0].lower() + line[1:]
+    played = sheet.hands_played
+    return f"{plural(played, 'donne')} jouée{'s' if played > 1 else ''}" if played else "pas commencée"
 
 
 def round_state(round_: Round) -> str:
