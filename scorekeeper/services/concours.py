@@ -18,11 +18,10 @@ from scorekeeper.belote.concours.entry import TeamInput, parse_concours, parse_t
 from scorekeeper.belote.concours.pairing import draw
 from scorekeeper.belote.concours.standings import active_order, met_pairs, rest_counts
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
-from scorekeeper.belote.game import Game
 from scorekeeper.belote.game_input import parse_rules
 from scorekeeper.belote.names import name_key
-from scorekeeper.services.concours_view import Concours, Round, load
-from scorekeeper.services.games import unused_game_id
+from scorekeeper.services.concours_view import Concours, Round, Team, load
+from scorekeeper.services.games import add_game
 from scorekeeper.store import concours as store
 from scorekeeper.store import derived, evenings
 from scorekeeper.store import games as games_store
@@ -142,27 +141,22 @@ def draw_round(db: sqlite_utils.Database, concours_id: str) -> Concours:
         number = len(concours.rounds) + 1
         store.insert_round(db, concours_id, number, order, drawn.rest, stamp)
         for table, (a, b) in enumerate(drawn.pairs, start=1):
-            game_id = _table_game(db, concours, concours.team(a), concours.team(b), stamp)
+            game_id = _table_game(db, concours, concours.team(a), concours.team(b))
             store.insert_table(db, concours_id, number, table, game_id, a, b)
         return load(db, concours_id)
 
 
-def _table_game(db: sqlite_utils.Database, concours: Concours, a, b, stamp: str) -> str:
+def _table_game(db: sqlite_utils.Database, concours: Concours, a: Team, b: Team) -> str:
     """An ordinary game for a table: team A the higher-placed, seats A's first player, B's first,
     A's second, B's second, A's first dealing first; the concours's rules and end."""
-    game = Game(
-        id=unused_game_id(db),
-        teams={"A": a.name, "B": b.name},
-        players=[a.players[0], b.players[0], a.players[1], b.players[1]],
-        first_dealer=0,
-        end=concours.end,
-        rules=parse_rules(concours.rules_json),
-        created_at=stamp,
-    )
-    games_store.insert_game(db, game)
-    evenings.place_game(db, game.id, concours.evening_id)
-    derived.refresh_game(db, game.id)
-    return game.id
+    fields = {
+        "teams": {"A": a.name, "B": b.name},
+        "players": [a.players[0], b.players[0], a.players[1], b.players[1]],
+        "first_dealer": 0,
+        "end": concours.end,
+        "rules": parse_rules(concours.rules_json),
+    }
+    return add_game(db, fields, concours.evening_id).game.id
 
 
 def undo_round(db: sqlite_utils.Database, concours_id: str, number: int) -> Concours:
@@ -172,7 +166,7 @@ def undo_round(db: sqlite_utils.Database, concours_id: str, number: int) -> Conc
         round_ = _round(concours, number)
         if round_ is not concours.current:
             raise Conflict(f"La partie {number + 1} est tirée : seule la dernière partie tirée peut être annulée.")
-        if any(table.sheet.deals for table in round_.tables):
+        if any(table.deal_count for table in round_.tables):
             raise Conflict(f"Une table de la partie {number} a déjà une donne : le tirage ne peut plus être annulé.")
         games_store.delete_games(db, [table.game_id for table in round_.tables])
         store.delete_round(db, concours_id, number)
@@ -223,7 +217,7 @@ def enter_slip(
         table = next((t for t in _round(concours, number).tables if t.number == table_number), None)
         if table is None:
             raise NotFound(f"La partie {number} n'a pas de table {table_number}.")
-        if totals is not None and table.sheet.deals:
+        if totals is not None and table.deal_count:
             raise Conflict(
                 f"La table {table_number} a des donnes sur sa feuille : corrigez-les là plutôt que saisir ses totaux."
             )

@@ -20,12 +20,10 @@ from scorekeeper.belote.concours.standings import (
     bye_figures,
     standings,
 )
-from scorekeeper.belote.ending import End
+from scorekeeper.belote.ending import End, ahead, outcome_of
 from scorekeeper.belote.errors import NotFound
-from scorekeeper.belote.sheet import Sheet, build_sheet
 from scorekeeper.store import concours as store
 from scorekeeper.store import games as games_store
-from scorekeeper.store.db import rows
 
 
 @dataclass
@@ -39,11 +37,19 @@ class Team:
 
 @dataclass
 class Table:
+    """A table of a partie and where its game stands (its derived summary, refreshed with every
+    write to the game), or the totals typed from its paper slip."""
+
     number: int
     game_id: str
     a: int  # the game's team A, the higher-placed at the draw
     b: int
-    sheet: Sheet
+    game_totals: dict[str, int]
+    game_finished: bool
+    game_winner: str | None  # "A", "B", None
+    hands_played: int  # scored hands, redeals not counted
+    deal_count: int  # every deal on its sheet, redeals too
+    stopped: bool  # ended at its totals by the organiser, before its own end
     slip: dict[str, int] | None = None  # the totals typed from the table's paper slip, if any
 
     @property
@@ -52,19 +58,18 @@ class Table:
 
     @property
     def totals(self) -> dict[str, int]:
-        return dict(self.slip) if self.slip is not None else dict(self.sheet.totals)
+        return dict(self.slip) if self.slip is not None else dict(self.game_totals)
 
     @property
     def finished(self) -> bool:
-        return self.slip is not None or self.sheet.finished
+        return self.slip is not None or self.game_finished
 
     @property
     def side_won(self) -> str | None:
         """ "A" or "B", None while playing or for a draw."""
         if self.slip is None:
-            return self.sheet.winner
-        a, b = self.slip["A"], self.slip["B"]
-        return None if a == b else "A" if a > b else "B"
+            return self.game_winner
+        return ahead(self.slip)
 
     @property
     def winner(self) -> int | None:
@@ -74,7 +79,7 @@ class Table:
     @property
     def hands(self) -> int:
         """Scored hands: a result typed from a slip stands for a whole game."""
-        return self.sheet.hands_played if self.slip is None else max(self.sheet.hands_played, 1)
+        return self.hands_played if self.slip is None else max(self.hands_played, 1)
 
     def result(self) -> TableResult:
         return TableResult(
@@ -169,36 +174,29 @@ def load(db: sqlite_utils.Database, concours_id: str) -> Concours:
             for r in store.rounds(db, concours_id)
         ],
     )
-    table_rows = store.tables(db, concours_id)
-    sheets = _sheets(db, [t["game_id"] for t in table_rows])
     by_number = {round_.number: round_ for round_ in concours.rounds}
-    for t in table_rows:
-        slip = {"A": t["slip_a"], "B": t["slip_b"]} if t["slip_a"] is not None else None
+    for t in store.tables_with_games(db, concours_id):
+        end = games_store.end_from_row(t)
+        totals = {"A": t["total_a"], "B": t["total_b"]}
         by_number[t["round"]].tables.append(
-            Table(t["number"], t["game_id"], t["team_a"], t["team_b"], sheets[t["game_id"]], slip)
+            Table(
+                number=t["number"],
+                game_id=t["game_id"],
+                a=t["team_a"],
+                b=t["team_b"],
+                game_totals=totals,
+                game_finished=bool(t["finished"]),
+                game_winner=t["winner"],
+                hands_played=t["hand_count"],
+                deal_count=t["deal_count"],
+                stopped=t["stopped_at"] is not None and not outcome_of(totals, t["hand_count"], end).finished,
+                slip={"A": t["slip_a"], "B": t["slip_b"]} if t["slip_a"] is not None else None,
+            )
         )
     concours.standings = standings(
         team_entries(concours), [round_.result() for round_ in concours.rounds], concours.ranking, concours.bye
     )
     return concours
-
-
-def _sheets(db: sqlite_utils.Database, game_ids: list[str]) -> dict[str, Sheet]:
-    if not game_ids:
-        return {}
-    deals = store.live_deals_of(db, game_ids)
-    marks = ", ".join("?" for _ in game_ids)
-    revisions = {
-        row["game_id"]: row["n"]
-        for row in rows(
-            db, f"select game_id, count(*) as n from actions where game_id in ({marks}) group by game_id", game_ids
-        )
-    }
-    games = rows(db, f"select * from games where id in ({marks})", game_ids)
-    return {
-        row["id"]: build_sheet(games_store.game_from_row(row), deals[row["id"]], revisions.get(row["id"], 0))
-        for row in games
-    }
 
 
 # --- JSON (docs/concours.md, "API") ------------------------------------------------------------
@@ -214,10 +212,10 @@ def table_json(table: Table) -> dict[str, Any]:
         "game": table.game_id,
         "teams": [table.a, table.b],
         "totals": table.totals,
-        "hands_played": table.sheet.hands_played,
+        "hands_played": table.hands_played,
         "finished": table.finished,
         "winner": table.winner,
-        "stopped": table.sheet.stopped and table.slip is None,
+        "stopped": table.stopped and table.slip is None,
         "slip": table.slip,
     }
 

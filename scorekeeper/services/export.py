@@ -20,6 +20,9 @@ stopped at its totals. Evenings by date, games by creation, each game's live dea
 the input as the table entered it (the API's body). Keys are sorted and the text is indented the
 same way every time, so that exporting what was imported gives the same bytes. Scores are not in
 the JSON: they are derived, and the importing instance derives them again.
+
+A selection with concours adds `"concours": [...]`, each with its evening, teams, parties and the
+game of each table (`concours_export`; one game alone carries none).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ import sqlite_utils
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.sheet import build_sheet
 from scorekeeper.belote.terms import BestMeldCall, Meld
+from scorekeeper.services import concours_export
 from scorekeeper.store import archive_inputs
 from scorekeeper.store import games as store
 
@@ -93,12 +97,16 @@ def archive_data(db: sqlite_utils.Database, *, evening_id: int | None = None, ga
         evening_rows = archive_inputs.evenings(db)
     else:
         evening_rows = archive_inputs.evenings(db, evening_ids)
-    return {
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "evenings": [_evening_json(row) for row in evening_rows],
         "games": [game_json(row, deals.get(row["id"], [])) for row in games],
     }
+    concours = concours_export.concours_data(db, evening_id=evening_id, game_id=game_id)
+    if concours:  # docs/concours.md, "In the archive"
+        data["concours"] = concours
+    return data
 
 
 def to_json(data: dict) -> str:
@@ -249,7 +257,7 @@ def export_csv(
 
 def csv_text(header: list[str], rows: Iterable[list[Any]], separator: str = CSV_DEFAULT_SEPARATOR) -> str:
     """A CSV for a French spreadsheet (`;` and a byte order mark) unless `separator` is "comma";
-    every text cell inert. The archive's and a concours's ranking's (services/concours_export.py)."""
+    every text cell inert. The archive's and a concours's ranking's (services/concours_ranking_csv.py)."""
     delimiter = CSV_SEPARATORS[separator]
     out = io.StringIO()
     if delimiter == ";":

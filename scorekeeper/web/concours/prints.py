@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Response, render_template, request, url_for
 from markupsafe import Markup
 
-from scorekeeper.services.concours_export import standings_csv
+from scorekeeper.services.concours_ranking_csv import standings_csv
 from scorekeeper.web.concours import words
 from scorekeeper.web.concours.routes import bp, concours_or_404, round_or_404
 from scorekeeper.web.join import join_url, qr_svg
