@@ -79,7 +79,7 @@ def organiser_page(concours: Concours, status: int = 200, refusal: str | None = 
         slip_key(round_.number, table.number): slip_form(round_.number, table.number, table=table)
         for round_ in concours.rounds
         for table in round_.tables
-        if not table.sheet.deals
+        if not table.deal_count
     }
     slips.update(forms.pop("slips", {}))
     page = render_template(

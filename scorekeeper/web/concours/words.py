@@ -49,15 +49,14 @@ def table_state(concours: Concours, table: Table) -> str:
     target), « pas commencée », « finie », « arrêtée », « feuille papier »."""
     if table.slip is not None:
         return "feuille papier"
-    sheet = table.sheet
-    if sheet.stopped:
+    if table.stopped:
         return "arrêtée"
     if table.finished:
         return "finie"
     if concours.end.deals is not None:  # the hand being played, as the table's sheet says it
-        line = deals_line(concours.end, sheet.hands_played, finished=False)
+        line = deals_line(concours.end, table.hands_played, finished=False)
         return line[0].lower() + line[1:]
-    played = sheet.hands_played
+    played = table.hands_played
     return f"{plural(played, 'donne')} jouée{'s' if played > 1 else ''}" if played else "pas commencée"
 
 
@@ -81,7 +80,7 @@ class Actions:
 def actions(concours: Concours) -> Actions:
     current = concours.current
     open_ = current is not None and not current.closed
-    undoable = current is not None and not any(table.sheet.deals for table in current.tables)
+    undoable = current is not None and not any(table.deal_count for table in current.tables)
     return Actions(
         draw=not concours.all_drawn and not open_,
         close=current.number if open_ else None,
