@@ -61,7 +61,9 @@ def table_state(concours: Concours, table: Table) -> str:
 
 
 def round_state(round_: Round) -> str:
-    if round_.closed_at is not None:
+    """« arrêtée » when the organiser stopped a table of it, « finie » when its tables all finished
+    (the next draw closing it changes nothing), else « en cours »."""
+    if any(table.stopped for table in round_.tables):
         return "arrêtée"
     return "finie" if round_.closed else "en cours"
 
