@@ -303,7 +303,7 @@ def test_a_paper_slip_is_typed_refused_in_french_and_taken_back(client, drawn_or
     assert bad.status_code == 422
     item = table_item(bad.text, "p1-t1")
     assert error_next_to(item, "p1-t1-a", "N'est pas un entier valide.")
-    assert error_next_to(item, "p1-t1-b", "« Points de l'équipe B » : donnez un nombre de 0 à 10000.")
+    assert error_next_to(item, "p1-t1-b", "« Les Valets » : donnez un nombre de 0 à 10000.")
     assert 'value="mille"' in item and '<details class="slip" open>' in item
     assert api(client, concours_id)["rounds"][0]["tables"][0]["slip"] is None
 

@@ -79,7 +79,7 @@ def test_the_organiser_pages_fit_a_phone(page, base_url, screenshot, concours):
     page.fill("#p1-t3-b", "720")  # A's left empty
     page.locator("#table-p1-t3 button[type=submit]").click()
     assert page.locator("#table-p1-t3 p.error").first.inner_text() == (
-        "« Points de l'équipe A » : donnez un nombre de 0 à 10000."
+        "« Les Cinq de la rue Jean-Baptiste-Pigalle » : donnez un nombre de 0 à 10000."
     )
     assert page.input_value("#p1-t3-b") == "720"
     fits(page)

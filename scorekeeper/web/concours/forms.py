@@ -41,21 +41,23 @@ def _capitalised(words: dict[str, str]) -> list[tuple[str, str]]:
     return [(key, text[0].upper() + text[1:]) for key, text in words.items()]
 
 
-def number(label: str, low: int, high: int, step: int = 1, unit: str = "", needed=lambda form: True) -> Any:
-    """A whole number from `low` to `high` (a multiple of `step`), refused in French beside its field;
-    asked for only when `needed(form)` (its choice is made), left alone otherwise, whatever it holds."""
+def number(label: str | None, low: int, high: int, step: int = 1, unit: str = "", needed=lambda form: True) -> Any:
+    """A whole number from `low` to `high` (a multiple of `step`), refused in French beside its field
+    and in its name (`label`, or the field's label as shown); asked for only when `needed(form)`
+    (its choice is made), left alone otherwise, whatever it holds."""
     rule = f"de {low} à {high}{unit}" + (f", un multiple de {step}" if step > 1 else "")
 
     def check(form, field) -> None:
+        name = label or field.label.text
         if not needed(form) or not (field.raw_data and field.raw_data[0].strip()):
             field.errors[:] = []  # not asked for, or left empty: no "not a number" either
             if needed(form):
-                raise StopValidation(f"« {label} » : donnez un nombre {rule}.")
+                raise StopValidation(f"« {name} » : donnez un nombre {rule}.")
             raise StopValidation()
         if field.errors:  # "not a number" already said
             raise StopValidation()
         if not low <= field.data <= high or field.data % step:
-            raise StopValidation(f"« {label} » : {rule}.")
+            raise StopValidation(f"« {name} » : {rule}.")
 
     return check
 
@@ -173,8 +175,8 @@ class TeamsForm(FrenchForm):
 class SlipForm(FrenchForm):
     """A table's totals read from its paper slip (each table's form has its own prefix)."""
 
-    a = IntegerField("Points de l'équipe A", validators=[number("Points de l'équipe A", 0, MAX_BYE_POINTS)])
-    b = IntegerField("Points de l'équipe B", validators=[number("Points de l'équipe B", 0, MAX_BYE_POINTS)])
+    a = IntegerField("Équipe A", validators=[number(None, 0, MAX_BYE_POINTS)])  # labelled by its team's name
+    b = IntegerField("Équipe B", validators=[number(None, 0, MAX_BYE_POINTS)])
 
     def totals(self) -> dict[str, int]:
         return {"A": self.a.data, "B": self.b.data}

@@ -62,12 +62,13 @@ def slip_key(round_number: int, table_number: int) -> str:
     return f"p{round_number}-t{table_number}"
 
 
-def slip_form(round_number: int, table_number: int, submitted: bool = False, table: Table | None = None) -> SlipForm:
-    """A table's slip form, its fields prefixed by the partie and the table (one page, many forms):
-    as sent, or blank, or with the totals typed before."""
-    key = slip_key(round_number, table_number)
+def slip_form(concours: Concours, round_number: int, table: Table, submitted: bool = False) -> SlipForm:
+    """A table's slip form, its fields prefixed by the partie and the table (one page, many forms),
+    each named by its team: as sent, or blank, or with the totals typed before."""
+    key = slip_key(round_number, table.number)
     form = SlipForm(prefix=key) if submitted else SlipForm(formdata=None, prefix=key)
-    if table is not None and table.slip is not None and not submitted:
+    form.a.label.text, form.b.label.text = concours.team(table.a).name, concours.team(table.b).name
+    if table.slip is not None and not submitted:
         form.a.data, form.b.data = table.slip["A"], table.slip["B"]
     return form
 
@@ -76,7 +77,7 @@ def organiser_page(concours: Concours, status: int = 200, refusal: str | None = 
     """The organiser's page; `refusal` the French sentence of a write refused, shown at `at` ("teams",
     "parties", or a table's slip form "p2-t3"); `forms` the forms sent back as they were typed."""
     slips = {
-        slip_key(round_.number, table.number): slip_form(round_.number, table.number, table=table)
+        slip_key(round_.number, table.number): slip_form(concours, round_.number, table)
         for round_ in concours.rounds
         for table in round_.tables
         if not table.deal_count
@@ -186,10 +187,11 @@ def enter_slip(concours_id: str, number: int, table: int):
     """ "Résultat de la feuille": the totals of a table that played on paper; "Effacer" takes them
     back (the form's token is checked for every POST by CSRFProtect, web/csrf.py)."""
     concours = concours_or_404(concours_id)
-    if not any(t.number == table for t in round_or_404(concours, number).tables):
+    found = next((t for t in round_or_404(concours, number).tables if t.number == table), None)
+    if found is None:
         abort(404)
     key = slip_key(number, table)
-    form = slip_form(number, table, submitted=True)
+    form = slip_form(concours, number, found, submitted=True)
     clear = "clear" in request.form
     if not clear and not form.validate_on_submit():
         return organiser_page(concours, 422, slips={key: form})
