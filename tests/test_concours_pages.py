@@ -515,3 +515,21 @@ def test_a_table_sheet_says_which_concours_partie_and_table_it_belongs_to(client
     assert page_text(line) == "Concours « Concours du vendredi » · Partie 1 · Table 2"
     ordinary = client.post("/api/v1/games", json={}).get_json()["id"]
     assert "concours-line" not in client.get(f"/parties/{ordinary}").text
+
+
+def test_the_organiser_buttons_need_their_csrf_token(make_app, monkeypatch):
+    app = make_app(SECRET_KEY="x", WTF_CSRF_ENABLED=True)
+    client = app.test_client()
+    database = connect(app.config["DATABASE"])
+    page = client.get(NEW).text
+    fields = {**the_form(page).values(), "name": "Vendredi", "teams": TEAMS, "csrf_token": csrf_token(page)}
+    concours_id = client.post(NEW, data=fields).headers["Location"].rsplit("/", 1)[1]
+    assert client.post(f"/concours/{concours_id}/parties", data={}).status_code == 400
+    assert client.post(f"/concours/{concours_id}/equipes", data={"teams": "Les Cinq : Eve, Éric"}).status_code == 400
+    assert count(database, "concours_rounds") == 0 and count(database, "concours_teams") == 4
+    fixed_draws(monkeypatch)([AS, VALETS, ROIS, DAMES])
+    assert press(client, concours_id, "/parties").status_code == 302  # the token its page gave
+    slip = form_posting_to(organiser(client, concours_id), "/parties/1/tables/1/feuille")
+    assert client.post(slip.action, data={**slip.values(), "p1-t1-a": "1030", "p1-t1-b": "720"}).status_code == 302
+    assert api(client, concours_id)["rounds"][0]["tables"][0]["slip"] == {"A": 1030, "B": 720}
+    database.close()

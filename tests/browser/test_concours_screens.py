@@ -11,7 +11,9 @@ import pytest
 
 from tests.browser.conftest import SCREENSHOTS
 from tests.browser.helpers import wait_until
+from tests.browser.layout import off_screen
 from tests.browser.test_accessibility import phone, violations
+from tests.browser.test_every_page_fits import TEXT_200
 from tests.helpers import fixed_draws
 
 TEAMS = [
@@ -149,3 +151,21 @@ def test_the_organiser_pages_pass_axe(browser, base_url, concours, scheme):
     seen["refused"] = violations(page)
     context.close()
     assert all(found == [] for found in seen.values()), seen
+
+
+def test_the_organiser_pages_stay_whole_with_the_text_at_200_percent(page, base_url, concours):
+    """A phone's text at 200 % (390 × 844 laid out as 195 × 422, tests/browser/test_every_page_fits.py):
+    nothing reaches past the screen's sides but what scrolls in its own focusable box (the ranking)."""
+    page.set_viewport_size(TEXT_200)
+    concours_id = concours["id"]
+    for path in ("/concours", "/concours/nouveau", f"/concours/{concours_id}", f"/concours/{concours_id}/classement"):
+        page.goto(base_url + path)
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        boxes = page.evaluate(
+            "() => [...document.querySelectorAll('.ranking-scroll')]"
+            ".map(e => [e.getBoundingClientRect().right, e.tabIndex])"
+        )
+        assert all(right <= TEXT_200["width"] + 0.5 and tab == 0 for right, tab in boxes), boxes
+        page.evaluate("() => document.querySelectorAll('.ranking-scroll').forEach(e => e.remove())")
+        outside = off_screen(page, TEXT_200["width"])
+        assert outside == [], (path, outside)
