@@ -185,6 +185,7 @@ function create(V) {
     return {made: made, scores: scores, lines: lines, meld_winner: outcome.winner, meld_reason: outcome.reason};
   }
 
+  // The team with more points once one has reached the target; equal totals play on.
   function winnerOf(totals, target) {
     var a = totals[A], b = totals[B];
     return Math.max(a, b) < target || a === b ? null : a > b ? A : B;
@@ -198,8 +199,6 @@ function create(V) {
     parseHand: parseHand,
     score: score,
     scoreBody: function (body, rules, extraKeys) { return score(parseHand(body, rules, extraKeys)); },
-    // The team with more points once one has reached the target; equal totals play on.
-    winnerOf: winnerOf,
     // Where a game stands (scorekeeper/belote/ending.py outcome_of): a game in points is over once a
     // team has won it; a game in deals ({deals: M}) once it has had M scored hands, and a stopped
     // game at once, each won by the team ahead, or drawn.

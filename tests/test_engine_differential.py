@@ -6,8 +6,11 @@ or the same refusal (field and French message). Each hand is scored under rules 
 too (docs/house-rules.md's house rules, every key and value, the rounding `raw` among them): as the body's
 `rules` (POST /api/v1/score), or as a game's rules (what the game's JSON `rules` holds, given to the
 engine as the deal form and the outbox give it); some of those `rules` are wrong, for the refusals.
-Then deliberate bugs planted in the JavaScript must be caught, and docs/scoring.md's worked examples (and
-docs/house-rules.md's, when tests/test_house_rules.py lists them) hold in the JavaScript too.
+A game's outcome (issue 25, `ending.outcome_of`: totals, scored hands, an end in points or in
+deals, stopped or not) and who deals after a number of deals are compared too, on thousands of
+generated cases. Then deliberate bugs planted in the JavaScript must be caught, and docs/scoring.md's
+worked examples (and docs/house-rules.md's, when tests/test_house_rules.py lists them) hold in the
+JavaScript too.
 
 The JavaScript reads every number and word of the rules from `script_vocabulary()` (what the deal
 form renders as JSON), given here as the page gives it: with its objects' keys sorted.
@@ -29,7 +32,7 @@ from test_worked_examples import EXAMPLES
 
 from scorekeeper.belote.best_meld import meld_winner
 from scorekeeper.belote.declarations import check_declarations
-from scorekeeper.belote.ending import DEALS_RANGE, POINTS_RANGE, TARGETS, End, outcome_of, winner_of
+from scorekeeper.belote.ending import DEALS_RANGE, POINTS_RANGE, TARGETS, End, outcome_of
 from scorekeeper.belote.errors import InvalidHand
 from scorekeeper.belote.game import Rules, dealer_after
 from scorekeeper.belote.game_input import parse_rules
@@ -60,7 +63,7 @@ RUNNER = ROOT / "tests" / "js" / "run_engine.js"
 
 SEED = 20_240_611
 HANDS = 24_000
-GAME_CASES = 2_000  # winner_of, dealer_after and outcome_of, each
+GAME_CASES = 2_000  # dealer_after, and outcome_of twice: a game to 1000 or 2000, any end
 MUTANT_CASES = 6_000  # the first hands, enough to catch a planted bug
 HOUSE_OPTIONS = {option.key: [getattr(value, "value", value) for value, _ in option.choices] for option in OPTIONS}
 
@@ -92,8 +95,6 @@ def run_js(node: str, cases: list[dict], replaced: dict[str, str] | None = None)
 def run_python(case: dict) -> dict:
     """The same answer from the reference: result_to_json(score(parse_hand(…))), as POST /api/v1/score."""
     try:
-        if "winner" in case:
-            return {"result": winner_of(*case["winner"])}
         if "outcome" in case:
             totals, hands_played, end, stopped = case["outcome"]
             return {"result": outcome_of(totals, hands_played, End(**end), stopped).as_json()}
@@ -462,7 +463,7 @@ def hand_cases() -> tuple[list[dict], list[dict]]:
         target = rng.choice(TARGETS)
         a = rng.choice([rng.randint(0, 2 * target), target, target - 1, target + rng.randint(0, 300)])
         b = a if rng.random() < 0.2 else rng.choice([rng.randint(0, 2 * target), target, target - 1])
-        cases.append({"winner": [{"A": a, "B": b}, target]})
+        cases.append({"outcome": [{"A": a, "B": b}, rng.randint(0, 40), {"points": target}, False]})  # as ever
         cases.append({"dealer": [rng.randrange(SEATS), rng.randint(0, 80)]})
         cases.append({"outcome": random_outcome_case(rng)})
     cases = json.loads(json.dumps(cases))  # what both engines read: JSON (no tuple, no int key)
@@ -752,7 +753,6 @@ def test_the_script_loads_in_node_and_in_a_page(node):
             "parseHand",
             "score",
             "scoreBody",
-            "winnerOf",
         ],
         "refusal": [True, "taker", "non"],
         "answer": {"field": "contract", "message": parse_refusal({"taker": "C"}), "error": True},
@@ -777,7 +777,7 @@ OUTCOME_MUTATIONS = {
 def test_a_planted_bug_in_the_outcome_is_found(node, name):
     cases, expected = hand_cases()
     outcomes = [(case, want) for case, want in zip(cases, expected, strict=True) if "outcome" in case]
-    assert len(outcomes) == GAME_CASES
+    assert len(outcomes) == 2 * GAME_CASES
     with static_modules(mutant(ENGINE_MODULES, *OUTCOME_MUTATIONS[name])) as modules:
         payload = {"modules": str(modules), "vocabulary": vocabulary(), "cases": [case for case, _ in outcomes]}
         answers = run_node(node, RUNNER, payload, len(outcomes))

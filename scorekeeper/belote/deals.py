@@ -26,13 +26,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache, lru_cache
 
-from scorekeeper.belote.terms import (
+from scorekeeper.belote.card_limits import (
     BELOTE_CARRES,
     CARDS_PER_PLAYER,
     CARDS_PER_SUIT,
     CARRE_POSITIONS,
     MELD_CARDS,
     SUIT_COUNT,
+)
+from scorekeeper.belote.terms import (
     TEAMS,
     Meld,
     Team,

@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import combinations, pairwise
 
-from scorekeeper.belote.deals import deal_exists
-from scorekeeper.belote.errors import InvalidHand
-from scorekeeper.belote.terms import (
+from scorekeeper.belote.card_limits import (
     BELOTE_CARRES,
     CARDS_PER_PLAYER,
     CARDS_PER_SUIT,
@@ -21,6 +19,10 @@ from scorekeeper.belote.terms import (
     MELD_CARDS,
     SEQUENCE_WORDS,
     SUIT_COUNT,
+)
+from scorekeeper.belote.deals import deal_exists
+from scorekeeper.belote.errors import InvalidHand
+from scorekeeper.belote.terms import (
     TEAMS,
     Meld,
     Mode,
