@@ -16,6 +16,7 @@ from typing import Any
 from hypothesis import settings
 from werkzeug.security import generate_password_hash
 
+from scorekeeper.services import concours as concours_service
 from scorekeeper.web.vocabulary import script_vocabulary
 
 DEFAULT_EXAMPLES = settings.get_profile("default").max_examples
@@ -157,3 +158,17 @@ def connecting_to_a_faulty_disk(state: dict, connect: Callable):
         return database
 
     return faulty
+
+
+def fixed_draws(monkeypatch) -> Callable[[list[int]], None]:
+    """The concours's random draws made known: `order([3, 1, 5, 2, 4])` puts the teams of the next
+    random draw in that order (the first partie's, or one with `pairing: random`)."""
+    orders: list[list[int]] = []
+
+    def shuffle(teams: list[int]) -> None:
+        wanted = orders.pop(0)
+        assert sorted(wanted) == sorted(teams)
+        teams[:] = wanted
+
+    monkeypatch.setattr(concours_service, "_shuffle", shuffle)
+    return orders.append

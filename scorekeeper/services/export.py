@@ -30,6 +30,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -239,19 +240,30 @@ def export_csv(
 ) -> str:
     """One row per live deal (redeals too), with each deal's scores and the totals after it; for a
     French spreadsheet (`;` and a byte order mark) unless `separator` is "comma"."""
-    delimiter = CSV_SEPARATORS[separator]
     games = archive_inputs.games(db, evening_id, game_id)
     deals = archive_inputs.live_deals(db, evening_id, game_id)
     evening_rows = {row["id"]: row for row in archive_inputs.evenings(db)}
+
+    def rows() -> Iterator[list[Any]]:
+        for row in games:
+            game = store.game_from_row(row)
+            sheet = build_sheet(game, deals.get(game.id, []))
+            evening = evening_rows.get(row["evening_id"])
+            for deal in sheet.deals:
+                yield _csv_row(evening, game, deal)
+
+    return csv_text(CSV_COLUMNS, rows(), separator)
+
+
+def csv_text(header: list[str], rows: Iterable[list[Any]], separator: str = CSV_DEFAULT_SEPARATOR) -> str:
+    """A CSV for a French spreadsheet (`;` and a byte order mark) unless `separator` is "comma";
+    every text cell inert. The archive's and a concours's ranking's (services/concours_ranking_csv.py)."""
+    delimiter = CSV_SEPARATORS[separator]
     out = io.StringIO()
     if delimiter == ";":
         out.write(BOM)
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for row in games:
-        game = store.game_from_row(row)
-        sheet = build_sheet(game, deals.get(game.id, []))
-        evening = evening_rows.get(row["evening_id"])
-        for deal in sheet.deals:
-            writer.writerow(_csv_row(evening, game, deal))
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([inert(cell) for cell in row])
     return out.getvalue()

@@ -45,7 +45,12 @@ def fetch_concours(db: sqlite_utils.Database, concours_id: str) -> dict[str, Any
 
 
 def all_concours(db: sqlite_utils.Database) -> list[dict[str, Any]]:
-    return rows(db, "select * from concours order by created_at desc, id")
+    """Every concours, newest first, with its evening's date (`evening_date`) for the list."""
+    return rows(
+        db,
+        "select c.*, e.date as evening_date from concours c join evenings e on e.id = c.evening_id"
+        " order by c.created_at desc, c.id",
+    )
 
 
 def evening_concours(db: sqlite_utils.Database, evening_id: int) -> list[dict[str, Any]]:

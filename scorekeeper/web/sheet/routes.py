@@ -17,6 +17,7 @@ from scorekeeper.belote.explain import explain
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.sheet_json import sheet_to_json
 from scorekeeper.belote.terms import Team
+from scorekeeper.services import concours as concours_service
 from scorekeeper.services import games as service
 from scorekeeper.services import lists
 from scorekeeper.services.game_end import WouldEndEarly
@@ -93,6 +94,7 @@ def show(game_id: str):
         problems=[],
         counter_url=url_for("tools.counter"),
         refusal_words=refusal_words(),
+        concours_table=concours_service.concours_of_game(get_db(), game_id),  # a concours's table: its line
     )
 
 

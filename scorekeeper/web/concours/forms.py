@@ -1,0 +1,182 @@
+"""The organiser's forms: a new concours (its settings, its rules as a game's form has them, its
+teams one a line), teams added later, and a table's result typed from its paper slip. Each turns
+what was typed into the body the service takes (the API's); the service's own refusals come back
+next to the field they name (`field_of`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wtforms import IntegerField, RadioField, StringField, TextAreaField
+from wtforms.validators import InputRequired, Optional, StopValidation, ValidationError
+
+from scorekeeper.belote.concours.entry import (
+    MAX_BYE_POINTS,
+    MAX_PARTIES,
+    MAX_TIME_LIMIT,
+    PAIRINGS,
+    RANKINGS,
+    TeamInput,
+    parse_team_lines,
+)
+from scorekeeper.belote.ending import DEALS_RANGE, OFFERED_DEALS, POINTS_RANGE, POINTS_STEP
+from scorekeeper.belote.errors import InvalidInput
+from scorekeeper.belote.house_rules import PRESETS
+from scorekeeper.web.form_base import FrenchForm, choices, name_rules
+from scorekeeper.web.rules_form import RulesForm
+
+END_POINTS = (1000, 1500, 2000, 2500, 3000)  # the targets offered as one tap (CONCOURS.md)
+END_DEALS, END_OTHER = "deals", "other"
+END_CHOICES = [
+    *((str(points), f"en {points} points") for points in END_POINTS),
+    (END_DEALS, "en un nombre de donnes"),
+    (END_OTHER, "en d'autres points"),
+]
+BYE_AVERAGE, BYE_FIXED = "average", "fixed"
+CONCOURS_PRESET = next(preset for preset in PRESETS if preset.key == "concours")  # « Coinche — concours »
+TEAMS_EXAMPLE = "Les As : Ana, Alain"
+
+
+def _capitalised(words: dict[str, str]) -> list[tuple[str, str]]:
+    return [(key, text[0].upper() + text[1:]) for key, text in words.items()]
+
+
+def number(label: str | None, low: int, high: int, step: int = 1, unit: str = "", needed=lambda form: True) -> Any:
+    """A whole number from `low` to `high` (a multiple of `step`), refused in French beside its field
+    and in its name (`label`, or the field's label as shown); asked for only when `needed(form)`
+    (its choice is made), left alone otherwise, whatever it holds."""
+    rule = f"de {low} à {high}{unit}" + (f", un multiple de {step}" if step > 1 else "")
+
+    def check(form, field) -> None:
+        name = label or field.label.text
+        if not needed(form) or not (field.raw_data and field.raw_data[0].strip()):
+            field.errors[:] = []  # not asked for, or left empty: no "not a number" either
+            if needed(form):
+                raise StopValidation(f"« {name} » : donnez un nombre {rule}.")
+            raise StopValidation()
+        if field.errors:  # "not a number" already said
+            raise StopValidation()
+        if not low <= field.data <= high or field.data % step:
+            raise StopValidation(f"« {name} » : {rule}.")
+
+    return check
+
+
+def _chosen(field_name: str, value: str):
+    return lambda form: form[field_name].data == value
+
+
+def team_lines(text: str, field: str) -> list[TeamInput]:
+    """The teams typed one a line; a line that is no team is refused in French (ValidationError)."""
+    try:
+        return parse_team_lines(text, field)
+    except InvalidInput as error:
+        raise ValidationError(error.message) from error
+
+
+def team_body(team: TeamInput) -> dict[str, Any]:
+    return {"players": list(team.players), **({"name": team.name} if team.name else {})}
+
+
+class ConcoursForm(RulesForm):
+    name = StringField(
+        "Nom du concours",
+        validators=[
+            InputRequired("« Nom du concours » : le concours a besoin d'un nom."),
+            *name_rules("Nom du concours"),
+        ],
+    )
+    parties = IntegerField("Nombre de parties", default=4, validators=[number("Nombre de parties", 1, MAX_PARTIES)])
+    end = RadioField("Fin d'une partie", choices=choices(END_CHOICES), default="2000")
+    deals = IntegerField(
+        "Nombre de donnes",
+        default=OFFERED_DEALS,
+        validators=[number("Nombre de donnes", *DEALS_RANGE, needed=_chosen("end", END_DEALS))],
+    )
+    other_points = IntegerField(
+        "Autres points",
+        validators=[number("Autres points", *POINTS_RANGE, POINTS_STEP, needed=_chosen("end", END_OTHER))],
+    )
+    time_limit = IntegerField(
+        "Temps par partie, en minutes (facultatif)",
+        validators=[Optional(), number("Temps par partie", 1, MAX_TIME_LIMIT, unit=" minutes")],
+    )
+    ranking = RadioField("Classement", choices=choices(_capitalised(RANKINGS)), default="points")
+    pairing = RadioField("Parties 2 et suivantes", choices=choices(_capitalised(PAIRINGS)), default="ranking")
+    bye = RadioField(
+        "Équipe exempte (nombre impair)",
+        choices=choices([(BYE_AVERAGE, "Moyenne de la partie"), (BYE_FIXED, "Points fixés")]),
+        default=BYE_AVERAGE,
+    )
+    bye_points = IntegerField(
+        "Points marqués", validators=[number("Points marqués", 0, MAX_BYE_POINTS, needed=_chosen("bye", BYE_FIXED))]
+    )
+    bye_conceded = IntegerField(
+        "Points encaissés",
+        validators=[number("Points encaissés", 0, MAX_BYE_POINTS, needed=_chosen("bye", BYE_FIXED))],
+    )
+    teams = TextAreaField("Équipes, une par ligne (facultatif : ajoutez-les ensuite)")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.is_submitted():  # a concours's usual rules, shown as chosen
+            self.show_house_rules(CONCOURS_PRESET.rules)
+
+    def validate_teams(self, field) -> None:
+        if (field.data or "").strip():
+            team_lines(field.data, "teams")
+
+    def end_body(self) -> dict[str, int]:
+        if self.end.data == END_DEALS:
+            return {"deals": self.deals.data}
+        if self.end.data == END_OTHER:
+            return {"points": self.other_points.data}
+        return {"points": int(self.end.data)}
+
+    def to_body(self) -> dict[str, Any]:
+        """The body of `POST /api/v1/concours` (CONCOURS.md, "JSON API")."""
+        text = (self.teams.data or "").strip()
+        return {
+            "name": self.name.data,
+            "evening": self.evening_body(),
+            "parties": self.parties.data,
+            "end": self.end_body(),
+            "time_limit": self.time_limit.data,
+            "rules": self.rules_body(),
+            "ranking": self.ranking.data,
+            "pairing": self.pairing.data,
+            "bye": (
+                {"points": self.bye_points.data, "conceded": self.bye_conceded.data}
+                if self.bye.data == BYE_FIXED
+                else BYE_AVERAGE
+            ),
+            "teams": [team_body(team) for team in team_lines(text, "teams")] if text else [],
+        }
+
+    def field_of(self, error: InvalidInput):
+        """The field a refusal of the service names ("teams.2.name" is the teams' list)."""
+        head = error.field.split(".")[0]
+        fields = {"end": self.end, "bye": self.bye, "rules": self.preset, "body": self.name}
+        return fields.get(head) or getattr(self, head, None) or self.name
+
+
+class TeamsForm(FrenchForm):
+    """Teams added on the organiser's page, one a line, or a pasted list."""
+
+    teams = TextAreaField(
+        "Ajouter des équipes, une par ligne",
+        validators=[InputRequired(f"Écrivez au moins une équipe, « {TEAMS_EXAMPLE} ».")],
+    )
+
+    def validate_teams(self, field) -> None:
+        self.parsed = team_lines(field.data, "teams")
+
+
+class SlipForm(FrenchForm):
+    """A table's totals read from its paper slip (each table's form has its own prefix)."""
+
+    a = IntegerField("Équipe A", validators=[number(None, 0, MAX_BYE_POINTS)])  # labelled by its team's name
+    b = IntegerField("Équipe B", validators=[number(None, 0, MAX_BYE_POINTS)])
+
+    def totals(self) -> dict[str, int]:
+        return {"A": self.a.data, "B": self.b.data}

@@ -1,0 +1,202 @@
+"""The organiser's pages (CONCOURS.md, "Pages"): the list of concours, a new one, the organiser's
+page of one (its teams, the draw, each partie's tables, closing, undoing, the ranking) and its
+writes. Each write is a plain form (CSRF, the table password's guard like every other write) that
+goes through the service, like the API, then back to the page (Post/Redirect/Get); a refusal (409,
+422) is the organiser's page again with its French sentence where it was asked, and what was typed."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+
+from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
+from scorekeeper.services import concours as service
+from scorekeeper.services import lists
+from scorekeeper.services.concours_view import Concours, Round, Table
+from scorekeeper.web.concours import words
+from scorekeeper.web.concours.forms import ConcoursForm, SlipForm, TeamsForm
+from scorekeeper.web.database import get_db
+from scorekeeper.web.form_base import ConfirmForm
+
+bp = Blueprint("concours", __name__, url_prefix="/concours")
+RECENT_EVENINGS = 12  # the new concours's evening picker, as the new game's
+
+
+def concours_or_404(concours_id: str) -> Concours:
+    try:
+        return service.get_concours(get_db(), concours_id)
+    except NotFound:
+        abort(404)
+
+
+def round_or_404(concours: Concours, number: int) -> Round:
+    found = next((round_ for round_ in concours.rounds if round_.number == number), None)
+    if found is None:
+        abort(404)
+    return found
+
+
+@bp.get("")
+def index():
+    return render_template("concours/list.html", concours_list=service.concours_list(get_db()))
+
+
+@bp.route("/nouveau", methods=["GET", "POST"])
+def create():
+    form = ConcoursForm()
+    form.set_evenings(lists.evening_choices(get_db(), RECENT_EVENINGS))
+    status = 200
+    if form.validate_on_submit():
+        try:
+            concours = service.create_concours(get_db(), form.to_body())
+        except InvalidInput as error:
+            form.field_of(error).errors = [error.message]
+        else:
+            return redirect(url_for("concours.show", concours_id=concours.id))
+    if form.is_submitted():
+        form.settle_house_rules()
+        status = 422
+    return render_template("concours/new.html", form=form), status
+
+
+def slip_key(round_number: int, table_number: int) -> str:
+    return f"p{round_number}-t{table_number}"
+
+
+def slip_form(concours: Concours, round_number: int, table: Table, submitted: bool = False) -> SlipForm:
+    """A table's slip form, its fields prefixed by the partie and the table (one page, many forms),
+    each named by its team: as sent, or blank, or with the totals typed before."""
+    key = slip_key(round_number, table.number)
+    form = SlipForm(prefix=key) if submitted else SlipForm(formdata=None, prefix=key)
+    form.a.label.text, form.b.label.text = concours.team(table.a).name, concours.team(table.b).name
+    if table.slip is not None and not submitted:
+        form.a.data, form.b.data = table.slip["A"], table.slip["B"]
+    return form
+
+
+def organiser_page(concours: Concours, status: int = 200, refusal: str | None = None, at: str = "", **forms):
+    """The organiser's page; `refusal` the French sentence of a write refused, shown at `at` ("teams",
+    "parties", or a table's slip form "p2-t3"); `forms` the forms sent back as they were typed."""
+    slips = {
+        slip_key(round_.number, table.number): slip_form(concours, round_.number, table)
+        for round_ in concours.rounds
+        for table in round_.tables
+        if not table.deal_count
+    }
+    slips.update(forms.pop("slips", {}))
+    page = render_template(
+        "concours/organiser.html",
+        concours=concours,
+        words=words,
+        actions=words.actions(concours),
+        evening=lists.evening(get_db(), concours.evening_id),
+        teams_form=forms.pop("teams_form", None) or TeamsForm(formdata=None),
+        slips=slips,
+        refusal=refusal,
+        refusal_at=at,
+    )
+    return page, status
+
+
+def refused(concours_id: str, error: Conflict | InvalidInput, at: str, **forms):
+    status = 409 if isinstance(error, Conflict) else 422
+    return organiser_page(concours_or_404(concours_id), status, error.message, at, **forms)
+
+
+def back(concours_id: str, anchor: str = ""):
+    return redirect(url_for("concours.show", concours_id=concours_id) + (f"#{anchor}" if anchor else ""))
+
+
+@bp.get("/<concours_id>")
+def show(concours_id: str):
+    return organiser_page(concours_or_404(concours_id))
+
+
+@bp.post("/<concours_id>/equipes")
+def add_teams(concours_id: str):
+    concours_or_404(concours_id)
+    form = TeamsForm()
+    if not form.validate_on_submit():
+        return organiser_page(concours_or_404(concours_id), 422, teams_form=form)
+    try:
+        service.add_teams(get_db(), concours_id, form.parsed)
+    except InvalidInput as error:  # a name already taken: beside the list, as typed
+        form.teams.errors = [error.message]
+        return organiser_page(concours_or_404(concours_id), 422, teams_form=form)
+    except Conflict as error:
+        return refused(concours_id, error, "teams", teams_form=form)
+    return back(concours_id, "equipes")
+
+
+@bp.post("/<concours_id>/equipes/<int:number>/retirer")
+def withdraw(concours_id: str, number: int):
+    concours_or_404(concours_id)
+    if ConfirmForm().validate_on_submit():
+        try:
+            service.withdraw_team(get_db(), concours_id, number)
+        except NotFound:
+            abort(404)
+        except Conflict as error:
+            return refused(concours_id, error, "teams")
+    return back(concours_id, "equipes")
+
+
+@bp.post("/<concours_id>/parties")
+def draw(concours_id: str):
+    concours_or_404(concours_id)
+    if ConfirmForm().validate_on_submit():
+        try:
+            service.draw_round(get_db(), concours_id)
+        except (Conflict, InvalidInput) as error:
+            return refused(concours_id, error, "parties")
+    return back(concours_id, "parties")
+
+
+def round_write(concours_id: str, number: int, write):
+    """A partie's button (reopen, undo): the service's `write`, or its refusal on the page."""
+    round_or_404(concours_or_404(concours_id), number)
+    if ConfirmForm().validate_on_submit():
+        try:
+            write(get_db(), concours_id, number)
+        except (Conflict, InvalidInput) as error:
+            return refused(concours_id, error, "parties")
+    return back(concours_id, "parties")
+
+
+@bp.route("/<concours_id>/parties/<int:number>/arreter", methods=["GET", "POST"])
+def close(concours_id: str, number: int):
+    """ "Arrêter la partie": a page that says which tables it stops at which totals, and its button."""
+    concours = concours_or_404(concours_id)
+    round_ = round_or_404(concours, number)
+    if ConfirmForm().validate_on_submit():
+        return round_write(concours_id, number, service.close_round)
+    return render_template("concours/close.html", concours=concours, round=round_, words=words)
+
+
+@bp.post("/<concours_id>/parties/<int:number>/rouvrir")
+def reopen(concours_id: str, number: int):
+    return round_write(concours_id, number, service.reopen_round)
+
+
+@bp.post("/<concours_id>/parties/<int:number>/annuler")
+def undo(concours_id: str, number: int):
+    return round_write(concours_id, number, service.undo_round)
+
+
+@bp.post("/<concours_id>/parties/<int:number>/tables/<int:table>/feuille")
+def enter_slip(concours_id: str, number: int, table: int):
+    """ "Résultat de la feuille": the totals of a table that played on paper; "Effacer" takes them
+    back (the form's token is checked for every POST by CSRFProtect, web/csrf.py)."""
+    concours = concours_or_404(concours_id)
+    found = next((t for t in round_or_404(concours, number).tables if t.number == table), None)
+    if found is None:
+        abort(404)
+    key = slip_key(number, table)
+    form = slip_form(concours, number, found, submitted=True)
+    clear = "clear" in request.form
+    if not clear and not form.validate_on_submit():
+        return organiser_page(concours, 422, slips={key: form})
+    try:
+        service.enter_slip(get_db(), concours_id, number, table, None if clear else form.totals())
+    except (Conflict, InvalidInput) as error:
+        return refused(concours_id, error, key, slips={key: form})
+    return back(concours_id, f"table-{key}")

@@ -1,0 +1,101 @@
+"""What the organiser's pages say of a concours, its parties and its tables, in French: worked out
+here once from the service's `Concours` so that the templates only lay the words out (and the page,
+the slips and the ranking say them alike)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper.belote.concours.entry import PAIRINGS, RANKINGS, ByeFixed
+from scorekeeper.belote.ending import deals_line
+from scorekeeper.belote.house_rules import CUSTOM_LABEL, parse_house_rules, preset_of
+from scorekeeper.services.concours_view import Concours, Round, Table
+
+SLIP_ROWS_FOR_POINTS = 20  # a game to a target has no fixed length: about what a game to 2000 takes
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count > 1 else ''}"
+
+
+def rules_label(concours: Concours) -> str:
+    preset = preset_of(parse_house_rules(concours.rules_json))
+    return preset.label if preset is not None else CUSTOM_LABEL
+
+
+def bye_words(concours: Concours) -> str:
+    if isinstance(concours.bye, ByeFixed):
+        return f"exempte : {concours.bye.points} marqués, {concours.bye.conceded} encaissés"
+    return "exempte : moyenne de la partie"
+
+
+def settings_line(concours: Concours) -> str:
+    """« 4 parties en 2000 points · 45 min par partie · Coinche — concours · classement aux points ·
+    appariement selon le classement · exempte : moyenne de la partie »."""
+    parts = [f"{plural(concours.parties, 'partie')} {concours.end.words()}"]
+    if concours.time_limit:
+        parts.append(f"{concours.time_limit} min par partie")
+    parts += [
+        rules_label(concours),
+        f"classement {RANKINGS[concours.ranking]}",
+        f"appariement {PAIRINGS[concours.pairing]}",
+        bye_words(concours),
+    ]
+    return " · ".join(parts)
+
+
+def table_state(concours: Concours, table: Table) -> str:
+    """« donne 7 sur 12 » (the hand being played, for a game in deals), « 3 donnes jouées » (to a
+    target), « pas commencée », « finie », « arrêtée », « feuille papier »."""
+    if table.slip is not None:
+        return "feuille papier"
+    if table.stopped:
+        return "arrêtée"
+    if table.finished:
+        return "finie"
+    if concours.end.deals is not None:  # the hand being played, as the table's sheet says it
+        line = deals_line(concours.end, table.hands_played, finished=False)
+        return line[0].lower() + line[1:]
+    played = table.hands_played
+    return f"{plural(played, 'donne')} jouée{'s' if played > 1 else ''}" if played else "pas commencée"
+
+
+def round_state(round_: Round) -> str:
+    """« arrêtée » when the organiser stopped a table of it, « finie » when its tables all finished
+    (the next draw closing it changes nothing), else « en cours »."""
+    if any(table.stopped for table in round_.tables):
+        return "arrêtée"
+    return "finie" if round_.closed else "en cours"
+
+
+@dataclass(frozen=True)
+class Actions:
+    """What the organiser may do now, as buttons: the service refuses the rest in French anyway."""
+
+    draw: bool  # the next partie can be drawn
+    close: int | None  # the partie that "Arrêter la partie" closes
+    reopen: int | None
+    undo: int | None
+    waiting: int | None  # the partie that must close before the next draw
+
+
+def actions(concours: Concours) -> Actions:
+    current = concours.current
+    open_ = current is not None and not current.closed
+    undoable = current is not None and not any(table.deal_count for table in current.tables)
+    return Actions(
+        draw=not concours.all_drawn and not open_,
+        close=current.number if open_ else None,
+        reopen=current.number if current is not None and current.closed_at is not None else None,
+        undo=current.number if undoable else None,
+        waiting=current.number if open_ and not concours.all_drawn else None,
+    )
+
+
+def slip_rows(concours: Concours) -> int:
+    """The numbered rows of a table's paper slip: the game's deals, or about a game's worth."""
+    return concours.end.deals or SLIP_ROWS_FOR_POINTS
+
+
+def provisional_any(concours: Concours) -> bool:
+    return any(standing.provisional for standing in concours.standings)
