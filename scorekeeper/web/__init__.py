@@ -12,6 +12,7 @@ from scorekeeper.web import (
     archive,
     assets,
     compression,
+    concours_screen,
     conditional,
     database,
     errors,
@@ -64,6 +65,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(install.bp)  # the web app manifest: the app on a phone's home screen
     app.register_blueprint(sheet.bp)
     app.register_blueprint(tools.bp)
+    app.register_blueprint(concours_screen.bp)  # the concours's screen on the wall, « Quelle table ? »
     archive.init_app(app)  # evenings, statistics, export and import; its CLI commands
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API takes JSON bodies only, which no other site can send unasked
