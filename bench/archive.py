@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, installed or not
 
+from scorekeeper.belote.ending import End  # noqa: E402
 from scorekeeper.belote.game import Game, Rules  # noqa: E402
 from scorekeeper.belote.game_input import parse_hand_input  # noqa: E402
 from scorekeeper.belote.scoring import score  # noqa: E402
@@ -176,7 +177,7 @@ def fill(path: str, games: int, deals: int, seed: int = 5, all_hands: bool = Fal
             teams={"A": teams[0], "B": teams[1]},
             players=rng.sample(NAMES, 4),
             first_dealer=rng.randrange(4),
-            target=2000 if rng.random() < 0.9 else 1000,
+            end=End(points=2000 if rng.random() < 0.9 else 1000),
             rules=Rules(rounding=rng.choice([Rounding.NEAREST] * 4 + [Rounding.COMPLEMENT, Rounding.NONE])),
             created_at=moment.isoformat(timespec="milliseconds"),
         )

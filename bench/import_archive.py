@@ -29,6 +29,7 @@ sys.path.insert(0, str(BENCH))
 
 from archive import NAMES, TEAM_NAMES, play_game  # noqa: E402
 
+from scorekeeper.belote.ending import End  # noqa: E402
 from scorekeeper.belote.game import Game, Rules  # noqa: E402
 from scorekeeper.belote.terms import Rounding  # noqa: E402
 from scorekeeper.services import importing  # noqa: E402
@@ -53,7 +54,7 @@ def template_games(seed: int) -> list[dict]:
             teams={"A": teams[0], "B": teams[1]},
             players=rng.sample(NAMES, 4),
             first_dealer=rng.randrange(4),
-            target=2000 if index % 10 else 1000,
+            end=End(points=2000 if index % 10 else 1000),
             rules=Rules(rounding=rng.choice([Rounding.NEAREST] * 4 + [Rounding.COMPLEMENT, Rounding.NONE])),
             created_at="",
         )
@@ -63,7 +64,7 @@ def template_games(seed: int) -> list[dict]:
                 "teams": game.teams,
                 "players": game.players,
                 "dealer": game.first_dealer,
-                "target": game.target,
+                "end": game.end.as_json(),
                 "rules": game.rules.as_json(),
                 "deals": [{"kind": kind, "input": data} for kind, data in deals],
             }

@@ -32,12 +32,20 @@ function isDeal(deal) {
   return deal.kind === "redeal" && isString(deal.reason) && (deal.player === null || isSeat(deal.player));
 }
 
+// A game's end: {"points": T} or {"deals": M}; `target` says the points again, null in deals.
+function isEnd(end, target) {
+  if (!isObject(end) || Object.keys(end).length !== 1) return false;
+  return end.deals !== undefined ? isCount(end.deals, 1) && target === null
+    : isCount(end.points, 1) && target === end.points;
+}
+
 // A game's sheet; with `game`, that game's.
 function isSheet(sheet, game) {
   return isObject(sheet) && isString(sheet.id) && sheet.id !== "" && (game === undefined || sheet.id === game) &&
     isTeams(sheet.teams, isString) && Array.isArray(sheet.players) && sheet.players.length === 4 &&
-    sheet.players.every(isString) && isCount(sheet.target, 1) && isObject(sheet.rules) && isSeat(sheet.dealer) &&
+    sheet.players.every(isString) && isEnd(sheet.end, sheet.target) && isObject(sheet.rules) && isSeat(sheet.dealer) &&
     typeof sheet.finished === "boolean" && (sheet.winner === null || sheet.winner === "A" || sheet.winner === "B") &&
+    typeof sheet.draw === "boolean" && typeof sheet.stopped === "boolean" && isCount(sheet.hands_played, 0) &&
     isTeams(sheet.totals, Number.isInteger) && isCount(sheet.revision, 0) && Array.isArray(sheet.hands) &&
     sheet.hands.every(function (deal, i) { return isDeal(deal) && deal.number === i + 1; });
 }

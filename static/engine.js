@@ -185,6 +185,11 @@ function create(V) {
     return {made: made, scores: scores, lines: lines, meld_winner: outcome.winner, meld_reason: outcome.reason};
   }
 
+  function winnerOf(totals, target) {
+    var a = totals[A], b = totals[B];
+    return Math.max(a, b) < target || a === b ? null : a > b ? A : B;
+  }
+
   return {
     // for static/cards.js (the meld checker): a team's strongest meld by its codes, two of them compared
     bestMeld: bestMeld,
@@ -194,9 +199,21 @@ function create(V) {
     score: score,
     scoreBody: function (body, rules, extraKeys) { return score(parseHand(body, rules, extraKeys)); },
     // The team with more points once one has reached the target; equal totals play on.
-    winnerOf: function (totals, target) {
-      var a = totals[A], b = totals[B];
-      return Math.max(a, b) < target || a === b ? null : a > b ? A : B;
+    winnerOf: winnerOf,
+    // Where a game stands (scorekeeper/belote/ending.py outcome_of): a game in points is over once a
+    // team has won it; a game in deals ({deals: M}) once it has had M scored hands, and a stopped
+    // game at once, each won by the team ahead, or drawn.
+    outcomeOf: function (totals, handsPlayed, end, stopped) {
+      var winner;
+      if (end.points !== undefined && end.points !== null && !stopped) {
+        winner = winnerOf(totals, end.points);
+        return {finished: winner !== null, winner: winner, draw: false};
+      }
+      if (stopped || handsPlayed >= end.deals) {
+        winner = totals[A] === totals[B] ? null : totals[A] > totals[B] ? A : B;
+        return {finished: true, winner: winner, draw: winner === null};
+      }
+      return {finished: false, winner: null, draw: false};
     },
     // Who deals once `deals` deals are played (as Python's %, never negative).
     dealerAfter: function (firstDealer, deals) {

@@ -39,6 +39,7 @@ function project(sheet, waiting, engine) {
     }
   });
   var totals = { A: 0, B: 0 };
+  var hands = 0; // the scored hands, what a game in deals counts (a hand the engine refused is none)
   deals.forEach(function (d, i) {
     d.number = i + 1;
     d.dealer = engine.dealerAfter(first, i);
@@ -61,9 +62,12 @@ function project(sheet, waiting, engine) {
     }
     totals = { A: totals.A + d.scores.A, B: totals.B + d.scores.B };
     d.totals = totals;
+    if (d.kind === "hand" && !d.error) hands += 1;
   });
+  var outcome = engine.outcomeOf(totals, hands, sheet.end, sheet.stopped);
   return { deals: deals, totals: totals, dealer: engine.dealerAfter(first, deals.length),
-           winner: engine.winnerOf(totals, sheet.target), notices: notices, undoWaiting: undoWaiting };
+           finished: outcome.finished, winner: outcome.winner, draw: outcome.draw, handsPlayed: hands,
+           stopped: sheet.stopped, notices: notices, undoWaiting: undoWaiting };
 }
 
 // A correction applied with the removal of the deals after the win it makes (docs/api.md): those

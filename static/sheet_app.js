@@ -116,7 +116,7 @@ function openEdit(number) {
 }
 
 function focusNext() {
-  var next = document.getElementById(projected && projected.winner ? "rematch" : "new-deal");
+  var next = document.getElementById(projected && projected.finished ? "rematch" : "new-deal");
   if (next) next.focus({ preventScroll: true });
 }
 

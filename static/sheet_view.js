@@ -66,16 +66,30 @@ function notice(game, words, entry, engine) {
   return box;
 }
 
+// Where a game in deals is (scorekeeper/belote/ending.py deals_line): « Donne 7 sur 12 », or once over
+// « Donnes jouées : 12 sur 12 ».
+function dealsLine(deals, projected) {
+  return projected.finished ? "Donnes jouées : " + projected.handsPlayed + " sur " + deals
+    : "Donne " + (projected.handsPlayed + 1) + " sur " + deals;
+}
+
 function totals(body, game, projected, waiting) {
   var card = body.querySelector(".totals");
   ["A", "B"].forEach(function (team, i) {
     card.querySelectorAll(".team-name")[i].textContent = game.teams[team];
     card.querySelector('[data-total="' + team + '"]').textContent = projected.totals[team];
-    var bar = card.querySelectorAll("progress")[i];
-    bar.max = game.target;
-    bar.value = Math.min(projected.totals[team], game.target);
+    var bar = card.querySelectorAll(".total")[i].querySelector("progress"); // none in deals
+    if (bar) {
+      bar.max = game.end.points;
+      bar.value = Math.min(projected.totals[team], game.end.points);
+    }
     card.querySelectorAll(".total")[i].classList.toggle("winner", projected.winner === team);
   });
+  var count = card.querySelector(".deal-count");
+  if (count) {
+    count.querySelector("span").textContent = dealsLine(game.end.deals, projected);
+    count.querySelector("progress").value = Math.min(projected.handsPlayed, game.end.deals);
+  }
   var note = card.querySelector("#pending-note");
   if (!note) {
     note = element("p", "pending-note");
@@ -90,20 +104,32 @@ function totals(body, game, projected, waiting) {
   return card;
 }
 
+// A finished game's end line's first words (scorekeeper/belote/ending.py result_words).
+function resultWords(game, projected) {
+  var won = projected.winner ? "gagnée par " + game.teams[projected.winner] : null;
+  if (projected.stopped) return "Partie arrêtée par l'organisateur : " + (won || "égalité");
+  return won ? "Partie " + won : "Partie nulle";
+}
+
 function where(game, projected, waiting) {
-  if (!projected.winner) {
+  if (!projected.finished) {
     var line = element("p", "dealer", "Prochaine donne : ");
     line.appendChild(element("strong", "", game.players[projected.dealer]));
     line.appendChild(document.createTextNode(" distribue"));
     return line;
   }
-  var loser = projected.winner === "A" ? "B" : "A";
+  var t = projected.totals;
   var banner = element("p", "banner");
   banner.setAttribute("role", "status");
-  banner.appendChild(element("strong", "", "Partie gagnée par " + game.teams[projected.winner]));
-  banner.appendChild(document.createTextNode(", " + projected.totals[projected.winner] + " à " +
-    projected.totals[loser] + " (+" + (projected.totals[projected.winner] - projected.totals[loser]) + ")" +
-    (waiting.length ? ", une fois les saisies envoyées." : ".")));
+  banner.appendChild(element("strong", "", resultWords(game, projected)));
+  var rest;
+  if (projected.winner) {
+    var loser = projected.winner === "A" ? "B" : "A";
+    rest = ", " + t[projected.winner] + " à " + t[loser] + " (+" + (t[projected.winner] - t[loser]) + ")";
+  } else {
+    rest = (projected.stopped ? ", " : " : ") + t.A + " à " + t.B;
+  }
+  banner.appendChild(document.createTextNode(rest + (waiting.length ? ", une fois les saisies envoyées." : ".")));
   return banner;
 }
 
@@ -165,7 +191,7 @@ export function drawSheet(root, view) {
     if (details) details.open = true;
   });
   refocus(body, place);
-  var won = !!projected.winner;
+  var won = projected.finished;
   root.querySelector("#new-deal-bar").hidden = won;
   root.querySelector("#rematch-form").hidden = !won;
   root.querySelector("#redeals").hidden = won;

@@ -29,8 +29,9 @@ from test_worked_examples import EXAMPLES
 
 from scorekeeper.belote.best_meld import meld_winner
 from scorekeeper.belote.declarations import check_declarations
+from scorekeeper.belote.ending import TARGETS, winner_of
 from scorekeeper.belote.errors import InvalidHand
-from scorekeeper.belote.game import Rules, dealer_after, winner_of
+from scorekeeper.belote.game import Rules, dealer_after
 from scorekeeper.belote.game_input import parse_rules
 from scorekeeper.belote.hand import Hand
 from scorekeeper.belote.hand_json import parse_hand
@@ -42,7 +43,6 @@ from scorekeeper.belote.terms import (
     MAX_BELOTES,
     MAX_MELDS_PER_TEAM,
     SEATS,
-    TARGETS,
     BestMeldCall,
     Coinche,
     Contract,
@@ -728,6 +728,7 @@ def test_the_script_loads_in_node_and_in_a_page(node):
             "compareBestMelds",
             "dealerAfter",
             "meldPoints",
+            "outcomeOf",
             "parseHand",
             "score",
             "scoreBody",

@@ -7,8 +7,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.belote.ending import winner_of
 from scorekeeper.belote.errors import Refusal
-from scorekeeper.belote.game import winner_of
 from scorekeeper.services import games as service
 from scorekeeper.services.game_end import WouldEndEarly
 from scorekeeper.store import derived
@@ -89,4 +89,9 @@ def test_no_accepted_correction_leaves_a_game_won_before_its_last_deal(db, seque
             assert (after.revision, after.deals) == (before.revision, before.deals)  # refused: nothing changed
         sheet = service.get_sheet(db, game_id)
         assert all(winner_of(deal.totals, 1000) is None for deal in sheet.deals[:-1]), operation
-        assert derived.progress(db, game_id) == (len(sheet.deals), sheet.winner)
+        assert derived.progress(db, game_id) == {
+            "deal_count": len(sheet.deals),
+            "finished": sheet.finished,
+            "winner": sheet.winner,
+            "stopped": False,
+        }

@@ -114,8 +114,9 @@ def test_a_name_of_40_characters_is_kept(client):
     ("fields", "message"),
     [
         ({"player_2": "p" * 41}, "« Joueur 3 » : 40 caractères au plus."),
-        ({"target": "3000"}, "N'est pas un choix valide."),
-        ({"target": "mille"}, "Choix non valide, ne peut pas être converti."),
+        ({"target": "3005"}, "N'est pas un choix valide."),  # a target is a multiple of 10
+        ({"target": "d40"}, "N'est pas un choix valide."),  # 4 to 30 deals
+        ({"target": "mille"}, "N'est pas un choix valide."),
         ({"dealer": "7"}, "N'est pas un choix valide."),
         ({"rounding": "up"}, "N'est pas un choix valide."),
     ],

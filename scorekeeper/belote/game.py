@@ -1,11 +1,12 @@
-"""A game as it was created (its teams, players, first dealer, target and rules), and what follows
-from them alone: who deals after a number of deals, and who has won."""
+"""A game as it was created (its teams, players, first dealer, end and rules), and what follows
+from them alone: who deals after a number of deals; who has won is `belote.ending`'s."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.belote.ending import End
 from scorekeeper.belote.house_rules import Counting, HouseRules, house_rules_phrase
 from scorekeeper.belote.terms import REDEAL_REASONS, SEATS, Rounding, Team
 
@@ -42,12 +43,18 @@ class Game:
     teams: dict[str, str]
     players: list[str]
     first_dealer: int
-    target: int
+    end: End = End()
     rules: Rules = field(default_factory=Rules)
     created_at: str = ""
+    stopped_at: str | None = None  # when an organiser stopped the game at its totals (a concours's partie closed)
 
     def team_name(self, team: Team | str) -> str:
         return self.teams[Team(team).value]
+
+    @property
+    def target(self) -> int | None:
+        """The points to reach, as the sheet's JSON and the chart's line say it; None in deals."""
+        return self.end.points
 
 
 def rules_line(game: Game, *, brief: bool = False) -> str:
@@ -57,7 +64,7 @@ def rules_line(game: Game, *, brief: bool = False) -> str:
     alone (no card points to round), the Salon's redeals only when it plays them. `brief`: the
     target and the house rules only (the print sheet). A no-break space holds the Salon's colon."""
     rules = game.rules
-    parts = [f"Partie en {game.target}"]
+    parts = [game.end.short()]  # « Partie en 2000 », « Partie en 12 donnes »
     house = house_rules_phrase(rules.house)
     if house:
         parts.append(house)
@@ -74,14 +81,6 @@ def rules_line(game: Game, *, brief: bool = False) -> str:
     if redeals:
         parts.append("Salon\u00a0: " + " et ".join(redeals))
     return " · ".join(parts)
-
-
-def winner_of(totals: dict[str, int], target: int) -> str | None:
-    """The team with more points once one has reached the target; equal totals play on."""
-    a, b = totals["A"], totals["B"]
-    if max(a, b) < target or a == b:
-        return None
-    return "A" if a > b else "B"
 
 
 def dealer_after(game: Game, deals: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.belote.ending import parse_end
 from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.evenings import parse_evening_id
 from scorekeeper.belote.game import Game, Rules
@@ -12,9 +13,9 @@ from scorekeeper.belote.hand_json import hand_to_json, parse_hand
 from scorekeeper.belote.house_rules import OPTION_KEYS, parse_house_rules
 from scorekeeper.belote.names import parse_name
 from scorekeeper.belote.scoring import score
-from scorekeeper.belote.terms import DEFAULT_TEAMS, REDEAL_REASONS, TARGETS, ContractKind, Rounding, team_of_player
+from scorekeeper.belote.terms import DEFAULT_TEAMS, REDEAL_REASONS, ContractKind, Rounding, team_of_player
 
-GAME_KEYS = frozenset({"teams", "players", "dealer", "target", "rules", "evening"})
+GAME_KEYS = frozenset({"teams", "players", "dealer", "end", "target", "rules", "evening"})
 GAME_RULES_KEYS = ("rounding", "misere", "carre_de_sept", *OPTION_KEYS)
 
 
@@ -67,14 +68,11 @@ def parse_game(body: Any) -> dict[str, Any]:
     players = body.get("players", [None] * 4)
     if not isinstance(players, list) or len(players) != 4:
         raise InvalidInput("players", "« players » doit donner les quatre joueurs, dans l'ordre de la table.")
-    target = body.get("target", TARGETS[0])
-    if not isinstance(target, int) or isinstance(target, bool) or target not in TARGETS:
-        raise InvalidInput("target", f"« target » doit valoir {' ou '.join(map(str, TARGETS))}.")
     return {
         "teams": {team: parse_name(teams.get(team), f"teams.{team}", DEFAULT_TEAMS[team]) for team in ("A", "B")},
         "players": [parse_name(name, f"players.{index}", f"Joueur {index + 1}") for index, name in enumerate(players)],
         "first_dealer": parse_player(body.get("dealer", 0), "dealer"),
-        "target": target,
+        "end": parse_end(body),
         "rules": parse_rules(body.get("rules", {})),
         "evening": parse_evening_id(body.get("evening")),
     }

@@ -1,8 +1,9 @@
-"""How long a game can be: it ends at the deal that wins it (the table enters no deal after a win,
-« La partie est finie »), and it holds at most `MAX_DEALS` deals.
+"""How long a game can be: it ends at the deal that wins it, or for a game in M deals at its M-th
+scored hand, won or drawn (the table enters no deal after its end, « La partie est finie »), and it
+holds at most `MAX_DEALS` deals.
 
 One rule for every write that could break it: the importer refuses a game that goes on after its
-win or past the cap (`import_refusal`), the corrections (an edit, a delete, an undo) refuse to leave
+end or past the cap (`import_refusal`), the corrections (an edit, a delete, an undo) refuse to leave
 a game won before its last deal (`early_win`, `EarlyWin`), and a new deal is refused past the cap.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.belote.game import winner_of
+from scorekeeper.belote.ending import outcome_of
 from scorekeeper.belote.sheet import Sheet
 
 # Redeals included: each is a row of the sheet, and the sheet's size is what the cap bounds (a
@@ -25,9 +26,10 @@ def too_many_deals(count: int) -> str:
 
 @dataclass(frozen=True)
 class EarlyWin:
-    """A team that has won at deal `number`, before the sheet's last deal (`deals` of them)."""
+    """A game over at deal `number`, before the sheet's last deal (`deals` of them): won by a team, or
+    for a game in deals drawn (`winner` None)."""
 
-    winner: str  # "A" or "B"
+    winner: str | None  # "A", "B", or None: a draw
     number: int
     totals: dict[str, int]
     deals: int
@@ -45,15 +47,25 @@ class EarlyWin:
         joined = " et " if last == first + 1 else " à "
         return f"les donnes {first}{joined}{last}"
 
+    def ending(self, sheet: Sheet) -> str:
+        """« Nous gagne à la donne 1, 1600 à 0 », « la partie se termine sur une égalité à la donne 12,
+        1230 à 1230 », the teams named as the sheet shows them."""
+        if self.winner is None:
+            return (
+                f"la partie se termine sur une égalité à la donne {self.number}, "
+                f"{self.totals['A']} à {self.totals['B']}"
+            )
+        loser = "B" if self.winner == "A" else "A"
+        return (
+            f"{sheet.game.team_name(self.winner)} gagne à la donne {self.number}, "
+            f"{self.totals[self.winner]} à {self.totals[loser]}"
+        )
+
     def sentence(self, sheet: Sheet, correction: str = "cette correction") -> str:
         """« Avec cette correction, Nous gagne à la donne 1, 1600 à 0 : les donnes 2 et 3 n'auraient
-        pas été jouées. », the teams named as the sheet shows them."""
-        loser = "B" if self.winner == "A" else "A"
+        pas été jouées. »"""
         verb = "n'aurait pas été jouée" if len(self.later) == 1 else "n'auraient pas été jouées"
-        return (
-            f"Avec {correction}, {sheet.game.team_name(self.winner)} gagne à la donne {self.number}, "
-            f"{self.totals[self.winner]} à {self.totals[loser]} : {self.later_words()} {verb}."
-        )
+        return f"Avec {correction}, {self.ending(sheet)} : {self.later_words()} {verb}."
 
     def offer(self) -> str:
         """The button that applies the correction and removes the later deals in one action."""
@@ -61,22 +73,32 @@ class EarlyWin:
 
 
 def early_win(sheet: Sheet) -> EarlyWin | None:
-    """The first deal before the last at which a team has won (`winner_of`), or None."""
+    """The first deal before the last at which the game is over (`outcome_of`: a team has won, or a
+    game in deals has had its hands), or None. An organiser's stop is no end of this kind: it stops
+    the game where it stands, after its last deal."""
+    hands = 0
     for deal in sheet.deals[:-1]:
-        winner = winner_of(deal.totals, sheet.game.target)
-        if winner is not None:
-            return EarlyWin(winner, deal.number, dict(deal.totals), len(sheet.deals))
+        hands += deal.is_hand
+        outcome = outcome_of(deal.totals, hands, sheet.game.end)
+        if outcome.finished:
+            return EarlyWin(outcome.winner, deal.number, dict(deal.totals), len(sheet.deals))
     return None
 
 
 def import_refusal(sheet: Sheet) -> str | None:
     """Why a game read from an archive cannot be imported, in French: more deals than a game holds,
-    or deals after the one that won it; None when it can."""
+    or deals after the one that ended it; None when it can."""
     if len(sheet.deals) > MAX_DEALS:
         return too_many_deals(len(sheet.deals)) + ". Partie non importée."
     won = early_win(sheet)
     if won is None:
         return None
+    if won.winner is None:
+        return (
+            f"la partie se termine sur une égalité à la donne {won.number} ({won.totals['A']} à "
+            f"{won.totals['B']}), mais le fichier contient encore {len(won.later)} donne(s) après : une "
+            "partie finie ne prend plus de donne. Partie non importée."
+        )
     return (
         f"la partie est gagnée par {sheet.game.team_name(won.winner)} à la donne {won.number} "
         f"({won.totals['A']} à {won.totals['B']}), mais le fichier contient encore {len(won.later)} donne(s) "

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from scorekeeper.belote.game import Game, Rules, dealer_after, winner_of
+from scorekeeper.belote.ending import Outcome, outcome_of
+from scorekeeper.belote.game import Game, Rules, dealer_after
 from scorekeeper.belote.hand import Hand
 from scorekeeper.belote.hand_json import parse_hand
 from scorekeeper.belote.scoring import Result, score
@@ -63,12 +64,30 @@ class Sheet:
     revision: int = 0
 
     @property
+    def hands_played(self) -> int:
+        """The scored hands: what a game in M deals counts (its redeals do not)."""
+        return sum(1 for deal in self.deals if deal.is_hand)
+
+    @property
+    def stopped(self) -> bool:
+        """Stopped by an organiser at its totals (`Game.stopped_at`)."""
+        return self.game.stopped_at is not None
+
+    @property
+    def outcome(self) -> Outcome:
+        return outcome_of(self.totals, self.hands_played, self.game.end, self.stopped)
+
+    @property
     def winner(self) -> str | None:
-        return winner_of(self.totals, self.game.target)
+        return self.outcome.winner
 
     @property
     def finished(self) -> bool:
-        return self.winner is not None
+        return self.outcome.finished
+
+    @property
+    def draw(self) -> bool:
+        return self.outcome.draw
 
     @property
     def margin(self) -> int:

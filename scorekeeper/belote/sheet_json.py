@@ -29,15 +29,20 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
 
 def sheet_to_json(sheet: Sheet) -> dict[str, Any]:
     game = sheet.game
+    outcome = sheet.outcome
     return {
         "id": game.id,
         "teams": game.teams,
         "players": game.players,
-        "target": game.target,
+        "end": game.end.as_json(),
+        "target": game.target,  # the end's points, null in deals: as before `end`
         "rules": game.rules.as_json(),
         "dealer": sheet.dealer,
-        "finished": sheet.finished,
-        "winner": sheet.winner,
+        "finished": outcome.finished,
+        "winner": outcome.winner,
+        "draw": outcome.draw,
+        "stopped": sheet.stopped,
+        "hands_played": sheet.hands_played,
         "totals": sheet.totals,
         "revision": sheet.revision,
         "hands": [deal_to_json(deal) for deal in sheet.deals],

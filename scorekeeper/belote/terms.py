@@ -1,5 +1,5 @@
 """The game's vocabulary and fixed values: teams and seats, modes, coinche levels, melds, contracts,
-redeals, targets, and every French word the pages, exports and scripts show for them.
+redeals, and every French word the pages, exports and scripts show for them.
 
 Everything else reads them from here, so that a value such as the carré d'As's 200 in sans atout,
 or the label "Carré V", is written in one place.
@@ -321,9 +321,8 @@ CONTRACTS = (*(Contract.points(value) for value in CONTRACT_VALUES), CAPOT, GENE
 CONTRACT_TITLES = {str(contract.code): contract.title for contract in CONTRACTS}  # by the code as text
 
 
-# --- a game: its target and its redeals -------------------------------------------------------
+# --- a game's redeals (its end: belote/ending.py) ---------------------------------------------
 
-TARGETS = (2000, 1000)
 # Why a deal was dealt again: everyone passed, or a Salon option that the game plays (misère: a
 # player holds under 10 points; carré de 7: the four 7s in one hand).
 REDEAL_REASONS = {"all_pass": "Tout le monde passe", "misere": "Misère", "carre_de_sept": "Carré de 7"}

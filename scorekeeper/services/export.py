@@ -9,12 +9,14 @@ The JSON format, version 1:
                    "created_at": "2025-05-17T19:02:11.042+00:00"}, ...],
      "games": [{"id": "k3v9q2ab", "evening": 3, "created_at": "…",
                 "teams": {"A": "Nous", "B": "Eux"}, "players": ["Ana", "Bruno", "Chloé", "David"],
-                "dealer": 0, "target": 2000,
+                "dealer": 0, "end": {"points": 2000},
                 "rules": {"rounding": "nearest", "misere": false, "carre_de_sept": false},
                 "deals": [{"kind": "hand", "input": {"taker": "A", "contract": 80, ...}},
                           {"kind": "redeal", "input": {"reason": "all_pass", "player": null}}]}, ...]}
 
-Evenings by date, games by creation, each game's live deals in the order they were dealt, with
+A game's `end` is {"points": T} or {"deals": M} (a file written before games in deals says
+`"target": T`, which the import still reads); `stopped_at` is there only for a game an organiser
+stopped at its totals. Evenings by date, games by creation, each game's live deals in the order they were dealt, with
 the input as the table entered it (the API's body). Keys are sorted and the text is indented the
 same way every time, so that exporting what was imported gives the same bytes. Scores are not in
 the JSON: they are derived, and the importing instance derives them again.
@@ -60,8 +62,9 @@ class ArchivedGame:
             "teams": game.teams,
             "players": game.players,
             "dealer": game.first_dealer,
-            "target": game.target,
+            "end": game.end.as_json(),
             "rules": game.rules.as_json(),
+            **({"stopped_at": game.stopped_at} if game.stopped_at is not None else {}),
             "deals": self.deals,
         }
 

@@ -20,6 +20,7 @@ from scorekeeper.belote.game_input import parse_deal_input, parse_game
 from scorekeeper.belote.game_length import MAX_DEALS
 from scorekeeper.belote.sheet import Deal, Sheet, build_sheet
 from scorekeeper.services.answers import CORRECTED, RECORDED, answer_text, undo_message
+from scorekeeper.services.deal_checks import DealAlreadyRecorded, check_version, entered_as, game_over
 from scorekeeper.services.game_end import REMOVE_LATER, end_where_it_is_won, parse_remove_later, refuse_early_end
 from scorekeeper.services.idempotency import Answer, Request, answer_once, game_path
 from scorekeeper.store import derived, evenings
@@ -87,33 +88,30 @@ def unused_game_id(db: sqlite_utils.Database) -> str:
             return game_id
 
 
+# --- an organiser's stop ------------------------------------------------------------------
+
+
+def stop_game(db: sqlite_utils.Database, game_id: str) -> Sheet:
+    """Stop the game at its totals (a concours's partie closed, CONCOURS.md "Closing a partie"): it
+    is over, the team ahead winning, equal totals a draw, and takes no new deal (409); a correction
+    still moves its result. Stopping a stopped game keeps its first time and changes nothing."""
+    with write_transaction(db):
+        game = load_game(db, game_id)
+        if game.stopped_at is None:
+            store.set_stopped(db, game_id, store.now())
+        return derived.refresh_game(db, game_id)
+
+
+def resume_game(db: sqlite_utils.Database, game_id: str) -> Sheet:
+    """Let a stopped game play on by its end again (the partie reopened); a game playing is left as is."""
+    with write_transaction(db):
+        game = load_game(db, game_id)
+        if game.stopped_at is not None:
+            store.set_stopped(db, game_id, None)
+        return derived.refresh_game(db, game_id)
+
+
 # --- recording deals -----------------------------------------------------------------------
-
-
-class DealAlreadyRecorded(Conflict):
-    """A new deal entered as number N, when the game already has a deal N: another phone recorded
-    it first. Nothing is recorded; `deal` is the deal already there, `next_number` the number the
-    new one would take if it is recorded all the same."""
-
-    def __init__(self, deal: Deal, next_number: int):
-        super().__init__(
-            f"La donne {deal.number} est déjà enregistrée (sans doute par un autre téléphone) : rien n'a été "
-            f"enregistré. Renvoyez-la avec « number » : {next_number} pour l'enregistrer quand même."
-        )
-        self.deal = deal
-        self.next_number = next_number
-
-
-def _entered_as(body: Any) -> tuple[Any, int | None]:
-    """The body without its optional `number` (the deal number the phone entered it as), and that
-    number: it says which deal the phone meant, and is not part of the deal's input."""
-    if not isinstance(body, dict) or "number" not in body:
-        return body, None
-    body = dict(body)
-    number = body.pop("number")
-    if number is not None and (not isinstance(number, int) or isinstance(number, bool) or number < 1):
-        raise InvalidInput("number", "« number » doit être le numéro de la donne saisie : 1, 2, 3…")
-    return body, number
 
 
 def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idempotency_key: str | None) -> Answer:
@@ -121,21 +119,19 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
     # game's rules, which never change, and the lock is held for as short a time as can be.
     game = load_game(db, game_id)
     request = Request("POST", game_path(game_id, f"/{kind}s"), body)  # the body as sent, `number` too
-    body, number = _entered_as(body)
+    body, number = entered_as(body)
     if isinstance(body, dict) and "version" in body:  # the key of an edit, unknown to a new deal
         raise InvalidInput("version", "Clé inconnue : « version ».")
     data = parse_deal_input(kind, body, game)
 
     def write() -> tuple[Sheet, Outcome]:
-        deals, winner = derived.progress(db, game_id)
+        progress = derived.progress(db, game_id)
+        deals = progress["deal_count"]
         if number is not None and number <= deals:
             existing = build_sheet(game, store.live_deals(db, game_id)).deal(number)
             raise DealAlreadyRecorded(existing, deals + 1)
-        if winner is not None:
-            raise Conflict(
-                f"La partie est finie, gagnée par {game.team_name(winner)} : modifiez ou supprimez "
-                "une donne pour la rouvrir."
-            )
+        if progress["finished"]:
+            raise Conflict(game_over(game, progress))
         if deals >= MAX_DEALS:
             raise Conflict(
                 f"La partie compte déjà {MAX_DEALS} donnes (redonnes comprises), le maximum d'une partie : "
@@ -166,18 +162,6 @@ def _deal_by_number(db: sqlite_utils.Database, game: Game, number: int) -> Deal:
     if deal is None:
         raise NotFound()
     return deal
-
-
-def _check_version(version: Any, current: int) -> None:
-    if version is None:
-        return
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise InvalidInput("version", "« version » doit être le numéro de version de la donne.")
-    if version != current:
-        raise Conflict(
-            "Cette donne a été modifiée sur un autre téléphone pendant votre saisie : rien n'a été "
-            "écrasé. Voici la version enregistrée."
-        )
 
 
 def _correct(
@@ -213,7 +197,7 @@ def _edit(db: sqlite_utils.Database, game_id: str, number: int, body: Any) -> Sh
         raise InvalidInput("body", "Le corps de la requête doit être un objet JSON.")
     if body.get("version") is None:  # null would skip the stale check
         raise InvalidInput("version", "« version » est requis : la version de la donne que vous modifiez.")
-    _check_version(body.get("version"), deal.version)
+    check_version(body.get("version"), deal.version)
     body = dict(body)
     remove_later = parse_remove_later(body.pop(REMOVE_LATER, None))
     data = parse_deal_input(deal.kind, body, game)
@@ -252,7 +236,7 @@ def _delete(
 ) -> Sheet:
     game = load_game(db, game_id)
     deal = _deal_by_number(db, game, number)
-    _check_version(version, deal.version)
+    check_version(version, deal.version)
     store.update_deal(db, deal.deal_id, deleted_at=store.now())
     head = store.log_action(db, game_id, deal.deal_id, "delete")
     end_where_it_is_won(db, game, head, remove_later, "cette suppression")

@@ -30,7 +30,9 @@ from scorekeeper.services.export import FORMAT, VERSION, ArchivedGame
 
 TOP_KEYS = {"format", "version", "evenings", "games"}
 EVENING_KEYS = {"id", "date", "place", "note", "created_at"}
-GAME_KEYS = {"id", "evening", "created_at", "teams", "players", "dealer", "target", "rules", "deals"}
+GAME_KEYS = {"id", "evening", "created_at", "teams", "players", "dealer", "rules", "deals"}
+# `end`, or `target` in a file written before games in deals: one of them; `stopped_at` if stopped.
+GAME_OPTIONAL_KEYS = {"end", "target", "stopped_at"}
 DEAL_KEYS = {"kind", "input"}
 GAME_ID = re.compile(r"[a-z0-9]{4,32}")
 
@@ -181,20 +183,20 @@ def check_file(
     return evening_list, _check_games(games, count, seen_evenings, progress)
 
 
-def _stamp(value: Any, where: str) -> str:
+def _stamp(value: Any, where: str, key: str = "created_at") -> str:
     try:
         if not isinstance(value, str):
             raise ValueError
         datetime.fromisoformat(value)
     except ValueError:
-        raise ImportRefused(f"{where} : « created_at » doit être une date et heure ISO.") from None
+        raise ImportRefused(f"{where} : « {key} » doit être une date et heure ISO.") from None
     return value
 
 
-def _keys(item: Any, allowed: set[str], where: str) -> dict[str, Any]:
+def _keys(item: Any, allowed: set[str], where: str, optional: set[str] = frozenset()) -> dict[str, Any]:
     if not isinstance(item, dict):
         raise ImportRefused(f"{where} doit être un objet JSON.")
-    unknown = sorted(set(item) - allowed)
+    unknown = sorted(set(item) - allowed - optional)
     if unknown:
         raise ImportRefused(f"{where} : clé inconnue « {unknown[0]} ».")
     missing = sorted(allowed - set(item))
@@ -253,7 +255,7 @@ def _check_games(
 
 def _check_game(index: int, item: Any, seen_games: set[str], seen_evenings: set[int]) -> ArchivedGame:
     where = f"Partie {index}"
-    item = _keys(item, GAME_KEYS, where)
+    item = _keys(item, GAME_KEYS, where, GAME_OPTIONAL_KEYS)
     game_id = item["id"]
     if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
         raise ImportRefused(f"{where} : « id » doit faire de 4 à 32 lettres minuscules ou chiffres.")
@@ -263,12 +265,19 @@ def _check_game(index: int, item: Any, seen_games: set[str], seen_evenings: set[
     seen_games.add(game_id)
     if item["evening"] not in seen_evenings or isinstance(item["evening"], bool):
         raise ImportRefused(f"{where} : « evening » doit être l'id d'une soirée du fichier.")
+    if "end" not in item and "target" not in item:
+        raise ImportRefused(f"{where} : « end » manque.")
     try:
-        fields = parse_game({key: item[key] for key in ("teams", "players", "dealer", "target", "rules")})
+        fields = parse_game(
+            {key: item[key] for key in ("teams", "players", "dealer", "end", "target", "rules") if key in item}
+        )
     except InvalidInput as error:
         raise ImportRefused(f"{where} : {error.message}") from None
     fields.pop("evening")
-    game = Game(id=game_id, created_at=_stamp(item["created_at"], where), **fields)
+    stopped_at = item.get("stopped_at")
+    if stopped_at is not None:
+        stopped_at = _stamp(stopped_at, where, "stopped_at")
+    game = Game(id=game_id, created_at=_stamp(item["created_at"], where), stopped_at=stopped_at, **fields)
     if not isinstance(item["deals"], list):
         raise ImportRefused(f"{where} : « deals » doit être une liste.")
     deals = []

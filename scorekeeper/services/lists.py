@@ -12,10 +12,12 @@ from typing import Any
 
 import sqlite_utils
 
+from scorekeeper.belote.ending import End
 from scorekeeper.belote.evenings import evening_label
 from scorekeeper.belote.names import name_key
 from scorekeeper.belote.terms import team_players
 from scorekeeper.store import archive_lists, evenings
+from scorekeeper.store import games as games_store
 
 EVENINGS_PER_PAGE = 10
 GAMES_PER_PAGE = 30
@@ -64,7 +66,7 @@ class GameLine:
     id: str
     teams: dict[str, str]
     players: list[str]
-    target: int
+    end: End
     totals: dict[str, int]
     winner: str | None
     finished: bool
@@ -82,7 +84,7 @@ def _game_line(row: dict[str, Any]) -> GameLine:
         id=row["id"],
         teams={"A": row["team_a"], "B": row["team_b"]},
         players=[row[f"player_{seat}"] for seat in range(4)],
-        target=row["target"],
+        end=games_store.end_from_row(row),
         totals={"A": row["total_a"], "B": row["total_b"]},
         winner=row["winner"],
         finished=bool(row["finished"]),

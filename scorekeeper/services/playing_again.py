@@ -23,13 +23,13 @@ def last_game(db: sqlite_utils.Database) -> Game | None:
 
 
 def rematch_body(game: Game) -> dict[str, Any]:
-    """A new game's body (the API's) with `game`'s teams, seats, target and rules; the deal passes to
+    """A new game's body (the API's) with `game`'s teams, seats, end and rules; the deal passes to
     the player after the one who dealt first."""
     return {
         "teams": dict(game.teams),
         "players": list(game.players),
         "dealer": (game.first_dealer + 1) % len(game.players),
-        "target": game.target,
+        "end": game.end.as_json(),
         "rules": game.rules.as_json(),
     }
 
@@ -44,8 +44,8 @@ def rematch(db: sqlite_utils.Database, game_id: str) -> str:
         made = rematches.rematch_of(db, game_id)
         if made is not None:
             return made
-        if derived.progress(db, game_id)[1] is None:
-            raise Conflict("La partie n'est pas finie : la revanche se joue une fois la partie gagnée.")
+        if not derived.progress(db, game_id)["finished"]:
+            raise Conflict("La partie n'est pas finie : la revanche se joue une fois la partie finie.")
         new_id = unused_game_id(db)
         store.insert_game(db, Game(id=new_id, created_at=store.now(), **fields))
         evenings.place_game(db, new_id, rematches.evening_of(db, game_id))

@@ -29,6 +29,7 @@ class Figures:
     evenings: int = 0
     finished: int = 0
     won: int = 0
+    drawn: int = 0  # finished on equal totals: neither won nor lost
     hands: int = 0
     points: int = 0
     taken: int = 0
@@ -42,6 +43,10 @@ class Figures:
     capot_unannounced: int = 0
     generale_taken: int = 0
     generale_made: int = 0
+
+    @property
+    def lost(self) -> int:
+        return self.finished - self.won - self.drawn
 
     @property
     def points_per_deal(self) -> float | None:

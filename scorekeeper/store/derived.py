@@ -75,11 +75,23 @@ def refresh_game(db: sqlite_utils.Database, game_id: str, changed_deal: int | No
     return sheet
 
 
-def progress(db: sqlite_utils.Database, game_id: str) -> tuple[int, str | None]:
-    """How many deals the game has and its winner, as its summary row says, in the caller's
-    transaction: what a new deal checks first (its number is free, the game is not over)."""
-    found = rows(db, "select deal_count, winner from game_summaries where game_id = ?", [game_id])
-    return (found[0]["deal_count"], found[0]["winner"]) if found else (0, None)
+def progress(db: sqlite_utils.Database, game_id: str) -> dict[str, Any]:
+    """How many deals the game has, whether it is over and its winner, as its summary row says, and
+    whether an organiser stopped it, in the caller's transaction: what a new deal checks first (its
+    number is free, the game is not over)."""
+    found = rows(
+        db,
+        "select s.deal_count, s.finished, s.winner, g.stopped_at is not null as stopped from games g "
+        "left join game_summaries s on s.game_id = g.id where g.id = ?",
+        [game_id],
+    )
+    row = found[0] if found else {}
+    return {
+        "deal_count": row.get("deal_count") or 0,
+        "finished": bool(row.get("finished")),
+        "winner": row.get("winner"),
+        "stopped": bool(row.get("stopped")),
+    }
 
 
 def rebuild_all(db: sqlite_utils.Database) -> int:

@@ -103,7 +103,7 @@ class GameSelection:
 
 OUTCOME_CONDITIONS = {
     "gagnees": "won = 1",
-    "perdues": "finished = 1 and won = 0",
+    "perdues": "finished = 1 and won = 0 and drawn = 0",
     "finies": "finished = 1",
     "en-cours": "finished = 0",
 }

@@ -10,6 +10,7 @@ from typing import Any
 
 import sqlite_utils
 
+from scorekeeper.belote.ending import End
 from scorekeeper.belote.game import Game, Rules
 from scorekeeper.belote.house_rules import OPTION_KEYS, HouseRules, parse_house_rules
 from scorekeeper.belote.terms import Rounding
@@ -37,14 +38,28 @@ def insert_game(db: sqlite_utils.Database, game: Game) -> None:
             "team_b": game.teams["B"],
             **{f"player_{index}": name for index, name in enumerate(game.players)},
             "first_dealer": game.first_dealer,
-            "target": game.target,
+            **end_columns(game.end),
             "rounding": game.rules.rounding.value,
             "misere": int(game.rules.misere),
             "carre_de_sept": int(game.rules.carre_de_sept),
             **house_rules_columns(game.rules.house),
             "created_at": game.created_at,
+            "stopped_at": game.stopped_at,
         },
     )
+
+
+# A game in deals keeps the NOT NULL `target` as 0, no target (m013).
+NO_TARGET = 0
+
+
+def end_columns(end: End) -> dict[str, int | None]:
+    """The end as the games table stores it: `target` (0 for a game in deals) and `end_deals`."""
+    return {"target": end.points if end.points is not None else NO_TARGET, "end_deals": end.deals}
+
+
+def end_from_row(row: dict[str, Any]) -> End:
+    return End(deals=row["end_deals"]) if row.get("end_deals") is not None else End(points=row["target"])
 
 
 def house_rules_columns(house: HouseRules) -> dict[str, Any]:
@@ -61,7 +76,7 @@ def game_from_row(row: dict[str, Any]) -> Game:
         teams={"A": row["team_a"], "B": row["team_b"]},
         players=[row[f"player_{index}"] for index in range(4)],
         first_dealer=row["first_dealer"],
-        target=row["target"],
+        end=end_from_row(row),
         rules=Rules(
             rounding=Rounding(row["rounding"]),
             misere=bool(row["misere"]),
@@ -71,7 +86,16 @@ def game_from_row(row: dict[str, Any]) -> Game:
             ),
         ),
         created_at=row["created_at"],
+        stopped_at=row.get("stopped_at"),
     )
+
+
+def set_stopped(db: sqlite_utils.Database, game_id: str, stopped_at: str | None) -> None:
+    """Stop the game at its totals (`stopped_at`, a time) or let it play on (None), and log it as
+    an action of no deal ("stop", "resume"), so that the sheet's revision grows and the phones see it.
+    Writes only: the caller holds the transaction, then calls `derived.refresh_game`."""
+    execute(db, "update games set stopped_at = ? where id = ?", [stopped_at, game_id])
+    log_action(db, game_id, None, "stop" if stopped_at is not None else "resume")
 
 
 def fetch_game(db: sqlite_utils.Database, game_id: str) -> Game | None:
@@ -152,12 +176,13 @@ def update_deal(db: sqlite_utils.Database, deal_id: int, **changes: Any) -> None
 def log_action(
     db: sqlite_utils.Database,
     game_id: str,
-    deal_id: int,
+    deal_id: int | None,
     action: str,
     previous_input: dict | None = None,
     group: int | None = None,
 ) -> int:
-    """Log a write to a game; returns the action's id. `group`: the id of the action this one was
+    """Log a write to a game (to one of its deals, or None: the game's own, a stop); returns the
+    action's id. `group`: the id of the action this one was
     made with (a correction and the deals it removed, m011), undone together."""
     return insert(
         db,
@@ -180,11 +205,13 @@ def group_actions(db: sqlite_utils.Database, first: int) -> None:
 
 
 def last_action(db: sqlite_utils.Database, game_id: str) -> list[dict[str, Any]]:
-    """The game's last action that is not undone (nor an undo), with the actions of its group: the
-    group's head first (the correction), then the deals it removed. Empty when there is none."""
+    """The game's last action on a deal that is not undone (nor an undo), with the actions of its
+    group: the group's head first (the correction), then the deals it removed. Empty when there is
+    none. An organiser's stop or resume is no table's to undo: skipped."""
     found = rows(
         db,
-        "select * from actions where game_id = ? and undone_at is null and action != 'undo' order by id desc limit 1",
+        "select * from actions where game_id = ? and undone_at is null and deal_id is not null "
+        "and action != 'undo' order by id desc limit 1",
         [game_id],
     )
     if not found or found[0]["group_id"] is None:

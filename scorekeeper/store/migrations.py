@@ -152,6 +152,24 @@ def m012_import_writes(db: sqlite_utils.Database) -> None:
 
 
 @migrations()
+def m013_game_end(db: sqlite_utils.Database) -> None:
+    # A game's end (CONCOURS.md): in points, as every game stored before (its `target`), or in M
+    # scored hands (`end_deals`, NULL for a game in points). A game in deals keeps `target`
+    # NOT NULL as 0, "no target": it never decides a game in deals. `stopped_at`: when an organiser
+    # stopped the game at its totals (a concours's partie closed), NULL while it plays by its end.
+    games = db["games"]
+    games.add_column("end_deals", int)
+    games.add_column("stopped_at", str)
+    # A stop and its resume are actions (the sheet's revision counts them, so that the phones see
+    # them), of the game and no deal: `deal_id` may be NULL.
+    db["actions"].transform(not_null={"deal_id": False})
+    # A drawn game (equal totals at its end), neither won nor lost: per player and per team. The
+    # rows are rebuilt after the migrations (today's code computes them), so 0 is only a start.
+    for table in ("game_players", "game_teams"):
+        db[table].add_column("drawn", int, not_null_default=0)
+
+
+@migrations()
 def m014_concours(db: sqlite_utils.Database) -> None:
     # A club's concours (docs/concours.md): the organiser's settings as entered (`end_points` or
     # `end_deals`; `rules` the games' rules object as JSON; a fixed bye's figures, or both NULL for

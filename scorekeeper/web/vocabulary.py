@@ -26,6 +26,7 @@ from scorekeeper.belote.cards import (
     Suit,
     card_points,
 )
+from scorekeeper.belote.ending import deals_line, result_words
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.game import rules_line as rules_words
 from scorekeeper.belote.house_rules import OPTIONS, all_points
@@ -186,7 +187,13 @@ def script_vocabulary() -> dict[str, Any]:
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(terms=terms, script_vocabulary=script_vocabulary, rules_line=rules_line)
+    app.jinja_env.globals.update(
+        terms=terms,
+        script_vocabulary=script_vocabulary,
+        rules_line=rules_line,
+        deals_line=deals_line,  # « Donne 7 sur 12 », a game in deals
+        result_words=result_words,  # « Partie nulle », « Partie arrêtée par l'organisateur : … »
+    )
     app.jinja_env.filters.update(
         mode_symbol=mode_symbol,
         mode_word=mode_word,

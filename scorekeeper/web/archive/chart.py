@@ -36,8 +36,8 @@ class Chart:
     bottom: float
     lines: dict[str, str]  # team → the polyline's points
     ends: dict[str, tuple[float, float]]  # team → its last point
-    target_y: float
-    target: int
+    target_y: float | None  # no target's line for a game in deals
+    target: int | None
     y_ticks: list[Tick]
     x_ticks: list[Tick]
     deal_count: int
@@ -48,10 +48,12 @@ def _round_up(value: int, step: int) -> int:
 
 
 def running_totals_chart(sheet: Sheet) -> Chart:
-    """Both teams' totals after each deal (0 before the first), with the target's line."""
+    """Both teams' totals after each deal (0 before the first), with the target's line (a game in
+    points: a game in deals has none)."""
     totals = [{"A": 0, "B": 0}] + [deal.totals for deal in sheet.deals]
     count = len(totals) - 1
-    highest = max(sheet.game.target, *(max(point.values()) for point in totals))
+    target = sheet.game.target
+    highest = max(target or STEP, *(max(point.values()) for point in totals))
     top_value = _round_up(highest, STEP)
     plot_width = WIDTH - LEFT - RIGHT
     plot_height = HEIGHT - TOP - BOTTOM
@@ -82,8 +84,8 @@ def running_totals_chart(sheet: Sheet) -> Chart:
         bottom=HEIGHT - BOTTOM,
         lines=lines,
         ends=ends,
-        target_y=y(sheet.game.target),
-        target=sheet.game.target,
+        target_y=y(target) if target is not None else None,
+        target=target,
         y_ticks=y_ticks,
         x_ticks=x_ticks,
         deal_count=count,

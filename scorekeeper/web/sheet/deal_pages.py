@@ -15,6 +15,7 @@ from scorekeeper.belote.scoring import score
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.terms import CARD_POINTS_TOTAL
 from scorekeeper.services import games as service
+from scorekeeper.services.deal_checks import STOPPED
 from scorekeeper.services.game_end import WouldEndEarly
 from scorekeeper.services.idempotency import KeyReused
 from scorekeeper.web.api.score import result_to_json
@@ -111,7 +112,10 @@ def record(game_id: str):
         return unchanged
     sheet = sheet_or_404(game_id)
     if sheet.finished and request.method == "GET":  # a POST may be a retry: the service replays it
-        flash("La partie est finie : modifiez ou supprimez une donne pour la rouvrir.", "error")
+        flash(
+            STOPPED if sheet.stopped else "La partie est finie : modifiez ou supprimez une donne pour la rouvrir.",
+            "error",
+        )
         return redirect(url_for("sheet.show", game_id=game_id))
     form = _deal_form(sheet)
     if request.method == "GET":

@@ -1,4 +1,4 @@
-"""The new-game form: teams, players, first dealer, target, the salon's options and the house
+"""The new-game form: teams, players, first dealer, end, the salon's options and the house
 rules (a preset or one option at a time); it turns what was tapped into the JSON body the service
 layer takes (the same body as the API), and a game's body back into the form for a rematch."""
 
@@ -11,6 +11,8 @@ from typing import Any
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import Length, Regexp, ValidationError
 
+from scorekeeper.belote.ending import OFFERED_ENDS, End, parse_end
+from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.house_rules import (
     CUSTOM_LABEL,
     OPTION_KEYS,
@@ -21,12 +23,14 @@ from scorekeeper.belote.house_rules import (
     preset_of,
 )
 from scorekeeper.belote.names import MAX_NAME_LENGTH, NAME_FORBIDDEN, invisible_name, tidy_name
-from scorekeeper.belote.terms import DEFAULT_TEAMS, SALON_OPTIONS, SEATS, TARGETS, Rounding
+from scorekeeper.belote.terms import DEFAULT_TEAMS, SALON_OPTIONS, SEATS, Rounding
 from scorekeeper.web.form_base import FrenchForm, choices
 
 # Every choice's words are the game's (belote.terms); the form only lays them out.
 ROUNDING_CHOICES = [(rounding.value, rounding.label) for rounding in Rounding]
-TARGET_CHOICES = [(target, str(target)) for target in TARGETS]
+# « en 2000 points », « en 1000 points », « en 12 donnes »: each an end's key ("2000", "d12"); the
+# field keeps its old name, `target`, which a form posted with "1000" still fills.
+END_CHOICES = [(end.key, end.words()) for end in OFFERED_ENDS]
 SIDE_BY_SIDE = 28  # the longest answer (in characters) two choices side by side take at 390 px
 CUSTOM_PRESET = "custom"  # the preset picker's "Règles personnalisées": the options as chosen one by one
 PRESET_CHOICES = [*((preset.key, preset.label) for preset in PRESETS), (CUSTOM_PRESET, CUSTOM_LABEL)]
@@ -80,7 +84,7 @@ class GameForm(FrenchForm):
     dealer = RadioField(
         "Premier donneur", choices=choices((i, f"Joueur {i + 1}") for i in range(SEATS)), coerce=int, default=0
     )
-    target = RadioField("Partie en", choices=choices(TARGET_CHOICES), coerce=int, default=TARGETS[0])
+    target = RadioField("Partie", choices=choices(END_CHOICES), default=OFFERED_ENDS[0].key)
     rounding = RadioField("Arrondi", choices=choices(ROUNDING_CHOICES), default=Rounding.NEAREST.value)
     misere = BooleanField(SALON_OPTIONS["misere"])
     carre_de_sept = BooleanField(SALON_OPTIONS["carre_de_sept"])
@@ -95,6 +99,17 @@ class GameForm(FrenchForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.name_dealers()
+        if self.target.data not in {key for key, _ in END_CHOICES}:
+            self.offer_end(self.target.data)
+
+    def offer_end(self, key: Any) -> None:
+        """A game's end that the form does not offer (a concours's 1500 points, 10 deals) added to its
+        choices, so that its rematch keeps it; a key that is no end is left for the field to refuse."""
+        try:
+            end = parse_end({"end": End.from_key(key).as_json()})
+        except (InvalidInput, ValueError, TypeError, AttributeError):
+            return
+        self.target.choices = [*self.target.choices, *choices([(end.key, end.words())])]
 
     def name_dealers(self) -> None:
         """The first dealer's buttons name the players typed ("Joueur 1…4" for a name left empty);
@@ -108,7 +123,9 @@ class GameForm(FrenchForm):
         for i, name in enumerate(body["players"]):  # a default name stays the field's placeholder
             getattr(self, f"player_{i}").data = "" if name == f"Joueur {i + 1}" else name
         self.dealer.data = body["dealer"]
-        self.target.data = body["target"]
+        end = parse_end(body)
+        self.offer_end(end.key)
+        self.target.data = end.key
         self.rounding.data = body["rules"]["rounding"]
         self.misere.data = body["rules"]["misere"]
         self.carre_de_sept.data = body["rules"]["carre_de_sept"]
@@ -188,7 +205,7 @@ class GameForm(FrenchForm):
             "teams": {"A": self.team_a.data, "B": self.team_b.data},
             "players": [getattr(self, f"player_{i}").data or None for i in range(4)],
             "dealer": self.dealer.data,
-            "target": self.target.data,
+            "end": End.from_key(self.target.data).as_json(),
             "rules": {
                 "rounding": self.rounding.data,
                 "misere": bool(self.misere.data),

@@ -33,7 +33,7 @@ def rematch(game_id: str):
 
 @bp.get("/nouvelle/reprendre")
 def resume_last():
-    """The new-game form with the last game's teams, players, target and rules; the first deal goes
+    """The new-game form with the last game's teams, players, end and rules; the first deal goes
     to the player after that game's first dealer. Nothing is created until the form is sent."""
     game = playing_again.last_game(get_db())
     if game is None:

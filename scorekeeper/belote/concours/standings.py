@@ -1,0 +1,221 @@
+"""A concours's ranking (CONCOURS.md, "The ranking", "The bye"), from its parties as they stand.
+
+Data in, result out: the service reads the teams and each partie's tables from the games (their
+totals, finished or not, their winner, how many hands they have scored) and hands them here; the
+same figures serve the organiser's page, the room's screen, the results and the next draw.
+
+Every game a team played counts, and so does its bye: the spec ranks on the tables as they are,
+"provisional while they play", so an unfinished game counts at its current totals (the team ahead
+winning, equal totals a draw) and marks its teams' figures `provisional` until it finishes or its
+partie is closed (closing ends each game at its totals: "Closing a partie"). A game drawn but
+not started counts too, as the 0–0 draw it would be if closed then: it moves no team's points, and
+every team waiting for its first hand gets the same ½ win under `wins`. (The bye's means leave
+such a game out: there its 0–0 would pull the figures of the games played down.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+RANKINGS = ("points", "wins")
+
+
+@dataclass(frozen=True)
+class TeamEntry:
+    number: int  # registration order, from 1
+    name: str
+    drawn_position: int | None  # index in the first partie's drawn order; None: registered after it
+    active: bool = True  # False once withdrawn ("abandon"): paired no more, still ranked
+
+
+@dataclass(frozen=True)
+class TableResult:
+    a: int  # the team number playing as the game's team A (the higher-placed at the draw)
+    b: int
+    totals: dict[str, int]  # {"A": .., "B": ..}
+    finished: bool
+    winner: str | None  # "A", "B", or None (a draw, or not finished)
+    hands: int = 0  # scored hands so far (redeals not counted)
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    number: int
+    tables: list[TableResult]
+    rest: int | None  # the team that rests (exempte), if any
+    closed: bool
+
+
+@dataclass(frozen=True)
+class ByeFixed:
+    """`"bye": {"points": X, "conceded": Y}`: the organiser's figures for every bye."""
+
+    points: int
+    conceded: int
+
+
+Bye = str | ByeFixed  # "average" or ByeFixed
+
+
+class ByeFigures(NamedTuple):
+    points: int
+    conceded: int
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int  # 1..n, no ties
+    team: int  # the team's number
+    name: str
+    played: int  # its byes included
+    won: int  # its byes included
+    drawn: int
+    lost: int
+    points: int  # scored
+    conceded: int
+    difference: int
+    best: int  # most points scored in one game (or bye)
+    byes: int
+    provisional: bool  # an unfinished game or a provisional bye counts in these figures
+    active: bool
+
+
+def bye_figures(round: RoundResult, bye: Bye) -> ByeFigures | None:
+    """What the partie's resting team is credited ("The bye"): the organiser's fixed figures, or
+    with "average" the mean of the partie's winners' points and the mean of its losers' points,
+    each rounded to the nearest 10, halves up. A drawn game adds its total to both means. Games
+    still going count at their current totals, the team ahead as winner (the figures are
+    provisional until the partie closes), but a game with no scored hand yet is left out: its 0–0
+    would only drag both means down. None when no team rests, or when no game gives a figure yet."""
+    if round.rest is None:
+        return None
+    if isinstance(bye, ByeFixed):
+        return ByeFigures(bye.points, bye.conceded)
+    if bye != "average":
+        raise ValueError(f"unknown bye setting: {bye!r}")
+    winners: list[int] = []
+    losers: list[int] = []
+    for table in round.tables:
+        if not table.finished and not round.closed and table.hands == 0:
+            continue
+        side = _winner(table)
+        winners.append(table.totals[side or "A"])
+        losers.append(table.totals[_other(side) if side else "B"])
+    if not winners:
+        return None
+    return ByeFigures(_nearest_ten(winners), _nearest_ten(losers))
+
+
+def standings(teams: list[TeamEntry], rounds: list[RoundResult], ranking: str, bye: Bye) -> list[Standing]:
+    """Every team's figures and rank. `points`: points scored, then difference, then best game,
+    then the first partie's drawn order; `wins`: wins (a draw counts ½), then difference, then
+    points scored, then the drawn order. A team registered after the first draw comes after every
+    drawn team in that last tie-break, in registration order; a withdrawn team keeps its place."""
+    if ranking not in RANKINGS:
+        raise ValueError(f"unknown ranking: {ranking!r}")
+    tallies = {team.number: _Tally() for team in teams}
+    for round in rounds:
+        for table in round.tables:
+            _count_table(tallies, table, round.closed)
+        if round.rest is not None:
+            figures = bye_figures(round, bye) or ByeFigures(0, 0)
+            provisional = not round.closed and not isinstance(bye, ByeFixed)
+            tallies[round.rest].add(figures.points, figures.conceded, "won", provisional, bye=True)
+
+    def key(team: TeamEntry) -> tuple:
+        tally = tallies[team.number]
+        drawn_order = (0, team.drawn_position) if team.drawn_position is not None else (1, team.number)
+        if ranking == "points":
+            return (-tally.points, -tally.difference, -tally.best, drawn_order)
+        return (-(2 * tally.won + tally.drawn), -tally.difference, -tally.points, drawn_order)
+
+    return [tallies[team.number].standing(rank, team) for rank, team in enumerate(sorted(teams, key=key), start=1)]
+
+
+def active_order(table: Iterable[Standing]) -> list[int]:
+    """The active teams' numbers best first: the order a `pairing: ranking` draw pairs."""
+    return [standing.team for standing in table if standing.active]
+
+
+def met_pairs(rounds: Iterable[RoundResult]) -> set[frozenset[int]]:
+    """Every pair of teams that have met at a table (a bye meets nobody)."""
+    return {frozenset((table.a, table.b)) for round in rounds for table in round.tables}
+
+
+def rest_counts(rounds: Iterable[RoundResult]) -> dict[int, int]:
+    """How many times each team has rested (teams that never rested are absent)."""
+    counts: dict[int, int] = {}
+    for round in rounds:
+        if round.rest is not None:
+            counts[round.rest] = counts.get(round.rest, 0) + 1
+    return counts
+
+
+class _Tally:
+    """One team's running figures."""
+
+    def __init__(self) -> None:
+        self.played = self.won = self.drawn = self.lost = 0
+        self.points = self.conceded = self.best = self.byes = 0
+        self.provisional = False
+
+    @property
+    def difference(self) -> int:
+        return self.points - self.conceded
+
+    def add(self, scored: int, conceded: int, result: str, provisional: bool, bye: bool = False) -> None:
+        self.played += 1
+        setattr(self, result, getattr(self, result) + 1)
+        self.points += scored
+        self.conceded += conceded
+        self.best = max(self.best, scored)
+        self.byes += bye
+        self.provisional |= provisional
+
+    def standing(self, rank: int, team: TeamEntry) -> Standing:
+        return Standing(
+            rank=rank,
+            team=team.number,
+            name=team.name,
+            played=self.played,
+            won=self.won,
+            drawn=self.drawn,
+            lost=self.lost,
+            points=self.points,
+            conceded=self.conceded,
+            difference=self.difference,
+            best=self.best,
+            byes=self.byes,
+            provisional=self.provisional,
+            active=team.active,
+        )
+
+
+def _count_table(tallies: dict[int, _Tally], table: TableResult, closed: bool) -> None:
+    side = _winner(table)
+    provisional = not table.finished and not closed
+    for team, own in ((table.a, "A"), (table.b, "B")):
+        result = "drawn" if side is None else "won" if side == own else "lost"
+        tallies[team].add(table.totals[own], table.totals[_other(own)], result, provisional)
+
+
+def _winner(table: TableResult) -> str | None:
+    """ "A", "B" or None (a draw): a finished game's own winner; an unfinished one's team ahead
+    (what closing the partie would make of it)."""
+    if table.finished:
+        return table.winner
+    a, b = table.totals["A"], table.totals["B"]
+    return None if a == b else "A" if a > b else "B"
+
+
+def _other(side: str) -> str:
+    return "B" if side == "A" else "A"
+
+
+def _nearest_ten(values: list[int]) -> int:
+    """The mean of `values` to the nearest 10, halves up, in integers (1035 → 1040): no float
+    rounding to turn an exact half into a miss."""
+    total, count = sum(values), len(values)
+    return (2 * total + 10 * count) // (20 * count) * 10
