@@ -246,4 +246,3 @@ def concours_of_game(db: sqlite_utils.Database, game_id: str) -> dict[str, Any] 
 
 def concours_list(db: sqlite_utils.Database) -> list[dict[str, Any]]:
     return store.all_concours(db)
-

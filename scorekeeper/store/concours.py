@@ -13,7 +13,9 @@ from scorekeeper.belote.concours.entry import ByeFixed, ConcoursInput
 from scorekeeper.store.db import execute, insert, rows
 
 
-def insert_concours(db: sqlite_utils.Database, concours_id: str, entry: ConcoursInput, evening_id: int, at: str) -> None:
+def insert_concours(
+    db: sqlite_utils.Database, concours_id: str, entry: ConcoursInput, evening_id: int, at: str
+) -> None:
     bye = entry.bye if isinstance(entry.bye, ByeFixed) else None
     insert(
         db,
@@ -51,7 +53,9 @@ def evening_concours(db: sqlite_utils.Database, evening_id: int) -> list[dict[st
 
 def insert_team(db: sqlite_utils.Database, concours_id: str, name: str, players: tuple[str, str], at: str) -> int:
     """Register a team under the next number (registration order); returns its number."""
-    number = rows(db, "select coalesce(max(number), 0) + 1 as n from concours_teams where concours_id = ?", [concours_id])
+    number = rows(
+        db, "select coalesce(max(number), 0) + 1 as n from concours_teams where concours_id = ?", [concours_id]
+    )
     team_number = number[0]["n"]
     insert(
         db,
@@ -118,7 +122,14 @@ def insert_table(
     insert(
         db,
         "concours_tables",
-        {"game_id": game_id, "concours_id": concours_id, "round": round_number, "number": table, "team_a": a, "team_b": b},
+        {
+            "game_id": game_id,
+            "concours_id": concours_id,
+            "round": round_number,
+            "number": table,
+            "team_a": a,
+            "team_b": b,
+        },
     )
 
 
@@ -157,7 +168,6 @@ def live_deals_of(db: sqlite_utils.Database, game_ids: list[str]) -> dict[str, l
         ):
             found[row.pop("game_id")].append(row)
     return found
-
 
 
 def revision(db: sqlite_utils.Database, concours_id: str) -> str:
