@@ -52,7 +52,7 @@ class Table:
 
     @property
     def side_won(self) -> str | None:
-        """"A" or "B", None while playing or for a draw."""
+        """ "A" or "B", None while playing or for a draw."""
         if self.slip is None:
             return self.sheet.winner
         a, b = self.slip["A"], self.slip["B"]
@@ -175,10 +175,19 @@ def load(db: sqlite_utils.Database, concours_id: str) -> Concours:
     return concours
 
 
+# Cache last (STYLE.md): each table's sheet, built once per state of its game, kept in this process.
+# A concours at its fifth partie reads 160 games on every read of the screen or the API (the ranking
+# needs them all), and building them all again took most of a read's 25 ms (bench/concours_screen.py).
+# A sheet is built from its game's row and its live deals, and the deals change only with an
+# action (a record, a correction, an undo, a stop): the row as stored and the count of its actions
+# (the game's revision) say when a kept sheet is stale.
+_KEPT_SHEETS = 4096  # several concours nights; past that, all are built again
+_kept: dict[str, tuple[tuple, Sheet]] = {}
+
+
 def _sheets(db: sqlite_utils.Database, game_ids: list[str]) -> dict[str, Sheet]:
     if not game_ids:
         return {}
-    deals = store.live_deals_of(db, game_ids)
     marks = ", ".join("?" for _ in game_ids)
     revisions = {
         row["game_id"]: row["n"]
@@ -186,11 +195,23 @@ def _sheets(db: sqlite_utils.Database, game_ids: list[str]) -> dict[str, Sheet]:
             db, f"select game_id, count(*) as n from actions where game_id in ({marks}) group by game_id", game_ids
         )
     }
-    games = rows(db, f"select * from games where id in ({marks})", game_ids)
-    return {
-        row["id"]: build_sheet(games_store.game_from_row(row), deals[row["id"]], revisions.get(row["id"], 0))
-        for row in games
-    }
+    sheets: dict[str, Sheet] = {}
+    stale: list[tuple[dict[str, Any], tuple]] = []
+    for row in rows(db, f"select * from games where id in ({marks})", game_ids):
+        state = (tuple(row.values()), revisions.get(row["id"], 0))
+        kept = _kept.get(row["id"])
+        if kept is not None and kept[0] == state:
+            sheets[row["id"]] = kept[1]
+        else:
+            stale.append((row, state))
+    deals = store.live_deals_of(db, [row["id"] for row, _ in stale]) if stale else {}
+    if len(_kept) + len(stale) > _KEPT_SHEETS:
+        _kept.clear()
+    for row, state in stale:
+        sheet = build_sheet(games_store.game_from_row(row), deals[row["id"]], state[1])
+        sheets[row["id"]] = sheet
+        _kept[row["id"]] = (state, sheet)
+    return sheets
 
 
 # --- JSON (docs/concours.md, "API") ------------------------------------------------------------
@@ -258,8 +279,7 @@ def concours_json(concours: Concours) -> dict[str, Any]:
         "pairing": concours.pairing,
         "bye": _bye_json(concours.bye),
         "teams": [
-            {"number": t.number, "name": t.name, "players": list(t.players), "active": t.active}
-            for t in concours.teams
+            {"number": t.number, "name": t.name, "players": list(t.players), "active": t.active} for t in concours.teams
         ],
         "rounds": [round_json(concours, round_) for round_ in concours.rounds],
         "standings": [standing_json(standing) for standing in concours.standings],
