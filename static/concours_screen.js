@@ -50,7 +50,7 @@ function rankLine(standing, names, ranking) {
   return {
     rank: standing.rank,
     name: names[standing.team],
-    score: ranking === "wins" ? winsText(standing.won, standing.drawn) : String(standing.points),
+    score: ranking === "wins" ? winsText(standing.won, standing.drawn) : standing.points + " pts",
     detail: signed(standing.difference),
     withdrawn: standing.active === false,
   };

@@ -103,7 +103,7 @@ def test_each_table_with_its_live_totals_its_deal_and_the_team_resting(client):
     assert "Partie 1 sur 3 depuis 0 min reste 45 min" in text
     assert "Classement provisoire" in text
     ranked = lines(section(html, "ranking"), "rank")
-    assert ranked[0].startswith(f"1 {a} 340 ")  # by points: the team ahead at table 1 leads
+    assert ranked[0].startswith(f"1 {a} 340 pts ")  # by points: the team ahead at table 1 leads
 
 
 def test_a_finished_table_is_marked_and_its_winner_too(client):
@@ -151,7 +151,7 @@ def test_after_the_last_partie_the_final_ranking(client):
     text = words(html)
     assert "Classement final" in text and "provisoire" not in text
     a, b = (names_of(concours)[number] for number in table["teams"])
-    assert lines(section(html, "main"), "rank") == [f"1 {a} 1020 +600", f"2 {b} 420 −600"]
+    assert lines(section(html, "main"), "rank") == [f"1 {a} 1020 pts +600", f"2 {b} 420 pts −600"]
     assert '<li class="table' not in html
 
 
@@ -231,3 +231,11 @@ def test_the_api_answers_304_while_nothing_changed(client):
     tag = changed.headers["ETag"]
     assert client.post(f"{url}/rounds/1/close", json={}).status_code == 200
     assert client.get(url, headers={"If-None-Match": tag}).status_code == 200  # closed: changed
+
+
+def test_a_concours_ranked_by_wins_shows_the_wins(client):
+    concours = api_draw(client, api_concours(client, ["Les As", "Les Rois"], parties=1, ranking="wins")["id"])
+    table = concours["rounds"][0]["tables"][0]
+    record(client, table["game"], hands=6)  # 1020 to 420: won
+    a, b = (names_of(concours)[number] for number in table["teams"])
+    assert lines(section(screen(client, concours["id"]), "main"), "rank") == [f"1 {a} 1 v. +600", f"2 {b} 0 v. −600"]

@@ -21,7 +21,7 @@ from typing import Any
 TURN_S = 15  # a page of tables or of the ranking stays this long before the next one
 TABLES_PER_PAGE = 16  # two columns of eight
 RANKING_PER_PAGE = 12
-TEAMS_PER_PAGE = 30  # before the first draw: three columns of ten
+TEAMS_PER_PAGE = 24  # before the first draw: two columns of twelve
 FINAL_PER_PAGE = 16  # the final ranking, in the tables' place
 
 
@@ -39,8 +39,8 @@ class TableLine:
 class RankLine:
     rank: int
     name: str
-    score: str  # "3170" ranking by points, "2½ v." by wins
-    detail: str  # the figures that break ties: "+450", "3170 pts · +450"
+    score: str  # "3170 pts" ranking by points, "2½ v." by wins
+    detail: str  # the difference, which breaks their ties: "+450"
     withdrawn: bool
 
 
@@ -113,7 +113,7 @@ def rank_line(standing: dict[str, Any], names: dict[int, str], ranking: str) -> 
     if ranking == "wins":
         score, detail = wins_text(standing["won"], standing["drawn"]), signed(standing["difference"])
     else:
-        score, detail = str(standing["points"]), signed(standing["difference"])
+        score, detail = f"{standing['points']} pts", signed(standing["difference"])
     return RankLine(standing["rank"], names[standing["team"]], score, detail, not standing.get("active", True))
 
 
