@@ -1,13 +1,15 @@
 """The room's screen in headless Chromium at a TV's 1920×1080 and a projector's 1280×720: nothing
 scrolls or spills out of the screen, a deal recorded on a table's phone shows on the screen within
 3 s with no reload, the script's paint is the server's (board.py and static/concours_screen.js
-draw the same from the same JSON), its pages turn by themselves; and « Quelle table ? » at 390×844.
+draw the same from the same JSON), its pages turn by themselves; and « Quelle table ? » at 390×844;
+axe-core finds nothing on them (as tests/browser/test_accessibility.py on the other pages).
 
 Screenshots: test-artifacts/screenshots/concours-screen-1920.png, -1280.png, -before-draw.png,
 -final.png and concours-tables.png."""
 
 from __future__ import annotations
 
+from tests.browser.test_accessibility import violations
 from tests.browser.test_join_qr import listen
 from tests.helpers import CONCOURS, api_concours, api_draw
 
@@ -59,6 +61,7 @@ def test_the_screen_follows_the_tables_fits_both_sizes_and_paints_as_the_server(
         assert page.locator(".table").first.locator(".status").inner_text() in ("donne 2 sur 12", "donne 3 sur 12")
         assert page.evaluate(FITS) and page.evaluate(LINES_INSIDE), size
         screenshot(page, f"concours-screen-{size['width']}")
+        assert violations(page) == []
         assert not problems, problems
         context.close()
 
@@ -95,6 +98,7 @@ def test_before_the_draw_and_after_the_last_partie(browser, base_url, client, sc
         assert page.evaluate(FITS) and page.evaluate(LINES_INSIDE), size
         if size["width"] == 1920:
             screenshot(page, "concours-screen-before-draw")
+            assert violations(page) == []
         context.close()
     drawn = api_draw(client, concours["id"])
     assert client.post(f"{CONCOURS}/{concours['id']}/rounds/1/close", json={}).status_code == 200
@@ -103,6 +107,7 @@ def test_before_the_draw_and_after_the_last_partie(browser, base_url, client, sc
     assert page.locator(".ranks.final .rank").count() == 16
     assert page.evaluate(FITS) and page.evaluate(LINES_INSIDE)
     screenshot(page, "concours-screen-final")
+    assert violations(page) == []
     context.close()
 
 
@@ -114,5 +119,6 @@ def test_which_table_on_a_phone(page, base_url, client, screenshot):
     assert all(box["height"] >= 48 for box in (links.nth(n).bounding_box() for n in range(4)))
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page, "concours-tables")
+    assert violations(page) == []
     links.first.click()
     page.wait_for_url(f"**/parties/{concours['rounds'][0]['tables'][0]['game']}")
