@@ -70,9 +70,7 @@ def ranking(concours: dict) -> list[int]:
 
 def figures(concours: dict, team: int) -> tuple:
     standing = next(s for s in concours["standings"] if s["team"] == team)
-    return tuple(
-        standing[key] for key in ("played", "won", "points", "conceded", "difference", "best")
-    )
+    return tuple(standing[key] for key in ("played", "won", "points", "conceded", "difference", "best"))
 
 
 AS, ROIS, DAMES, VALETS = 1, 2, 3, 4
@@ -183,14 +181,14 @@ def test_worked_example_3_when_a_rematch_cannot_be_avoided(client, drawn_order):
 
 
 def test_a_table_game_is_an_ordinary_game_with_the_concours_rules_and_seats(client, drawn_order):
-    cid = create(client, ["Les As", "Les Rois"], end={"deals": 12}, rules={"rounding": "up"})["id"]
+    cid = create(client, ["Les As", "Les Rois"], end={"deals": 12}, rules={"rounding": "complement"})["id"]
     drawn_order([2, 1])
     table = draw(client, cid)["tables"][0]
     assert table["teams"] == [2, 1] and table["totals"] == {"A": 0, "B": 0}
     sheet = client.get(f"{GAMES}/{table['game']}").get_json()
     assert sheet["teams"] == {"A": "Les Rois", "B": "Les As"}
     assert sheet["players"] == ["Les Rois 1", "Les As 1", "Les Rois 2", "Les As 2"]
-    assert sheet["dealer"] == 0 and sheet["end"] == {"deals": 12} and sheet["rules"]["rounding"] == "up"
+    assert sheet["dealer"] == 0 and sheet["end"] == {"deals": 12} and sheet["rules"]["rounding"] == "complement"
 
 
 def test_the_tables_totals_follow_the_deals_and_closing_ends_an_unfinished_game(client, drawn_order):
@@ -212,7 +210,9 @@ def test_the_tables_totals_follow_the_deals_and_closing_ends_an_unfinished_game(
     assert closed["rounds"][0]["tables"][1]["finished"] and closed["rounds"][0]["tables"][1]["winner"] is None
     refused = client.post(f"{GAMES}/{game}/hands", json=HAND_170_70)
     assert refused.status_code == 409
-    assert client.put(f"{GAMES}/{game}/hands/1", json={**HAND_170_70, "taker_points": 84}).status_code == 200
+    assert (
+        client.put(f"{GAMES}/{game}/hands/1", json={**HAND_170_70, "taker_points": 84, "version": 1}).status_code == 200
+    )
     totals = client.get(f"{CONCOURS}/{cid}").get_json()["rounds"][0]["tables"][0]["totals"]
     assert totals == {"A": 160, "B": 80}  # a correction moves the results
 

@@ -12,7 +12,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.belote.ending import End
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.sheet import build_sheet
@@ -204,7 +203,7 @@ def test_a_recorded_deal_is_answered_with_the_whole_sheet_after_it(db):
 def test_the_sheet_text_is_the_standard_json_of_the_sheet_whatever_the_names(names):
     """The API's text (written by orjson, for speed) is, byte for byte, the standard library's
     compact JSON of the sheet, for any name a table may type: accents, quotes, control characters."""
-    game = Game(id="abcd2345", teams={"A": names[0], "B": names[1]}, players=names[2:], first_dealer=0, end=End(points=2000))
+    game = Game(id="abcd2345", teams={"A": names[0], "B": names[1]}, players=names[2:], first_dealer=0)
     rows = [
         {"id": 1, "kind": "hand", "version": 1, "input": EXAMPLE_8},
         {"id": 2, "kind": "redeal", "version": 1, "input": {"reason": "all_pass", "player": None}},

@@ -19,6 +19,7 @@ import re
 import sqlite3
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,7 +43,30 @@ assert not {url for url in RENEWED if url.endswith(".json") or url.startswith("/
 # symbol they hide. The answers of the old code otherwise, JSON and CSV still byte for byte.
 RENEWED_15_16 = json.loads((FIXTURE / "issues15_16_expected.json").read_text(encoding="utf-8"))["pages"]
 assert not {url for url in RENEWED_15_16 if url.endswith(".json") or url.startswith("/api/") or url.endswith(".csv")}
-EXPECTED = {**EXPECTED, **RENEWED, **RENEWED_15_16}
+OLD_JSON = {url: json.loads(text) for url, text in EXPECTED.items() if url.endswith(".json") or url.startswith("/api/")}
+# Issue 25 changed the JSON answers on purpose, and only so (checked below, `issue_25`): a game's end
+# in points or in deals, and the draw, in every sheet (`end`, `draw`, `stopped`, `hands_played`
+# beside the old keys) and in the archive's games (`end` where they said `target`).
+RENEWED_25 = json.loads((FIXTURE / "issue25_expected.json").read_text(encoding="utf-8"))["pages"]
+EXPECTED = {**EXPECTED, **RENEWED, **RENEWED_15_16, **RENEWED_25}
+
+
+def issue_25(url: str, old: Any) -> Any:
+    """An old JSON answer as issue 25 writes it: every game of these archives is in points, none
+    drawn or stopped (a game in points ends on a win)."""
+    if url.startswith("/api/"):
+        hands = sum(deal["kind"] == "hand" for deal in old["hands"])
+        return {**old, "end": {"points": old["target"]}, "draw": False, "stopped": False, "hands_played": hands}
+    games = [
+        {**{key: value for key, value in game.items() if key != "target"}, "end": {"points": game["target"]}}
+        for game in old["games"]
+    ]
+    return {**old, "games": games}
+
+
+@pytest.mark.parametrize("url", sorted(RENEWED_25))
+def test_issue_25_changed_the_json_answers_only_by_the_games_end(url):
+    assert json.loads(RENEWED_25[url]) == issue_25(url, OLD_JSON[url])
 
 
 @pytest.fixture(scope="module")

@@ -17,13 +17,12 @@ import sqlite_utils
 
 from scorekeeper.belote.concours.entry import TeamInput, parse_concours, parse_team
 from scorekeeper.belote.concours.pairing import draw
-from scorekeeper.belote.concours.standings import met_pairs, rest_counts
+from scorekeeper.belote.concours.standings import active_order, met_pairs, rest_counts
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
-from scorekeeper.belote.game import Game
 from scorekeeper.belote.game_input import parse_rules
 from scorekeeper.belote.names import name_key
-from scorekeeper.services.concours_view import Concours, Round, load
-from scorekeeper.services.games import unused_game_id
+from scorekeeper.services.concours_view import Concours, Round, Team, load
+from scorekeeper.services.games import add_game
 from scorekeeper.store import concours as store
 from scorekeeper.store import derived, evenings
 from scorekeeper.store import games as games_store
@@ -69,15 +68,15 @@ def _register(db: sqlite_utils.Database, concours: Concours, teams: list[TeamInp
     """Register teams in order, refusing a name already taken (a form sent twice adds nothing)."""
     if concours.all_drawn:
         raise Conflict("Toutes les parties sont tirées : le concours ne prend plus d'équipe.")
-    taken = {name_key(team.name) for team in concours.teams}
+    taken = {name_key(team.name): team.name for team in concours.teams}
     numbers = []
     next_number = max((team.number for team in concours.teams), default=0) + 1
     for index, team in enumerate(teams):
         name = team.name or f"Équipe {next_number + index}"
         if name_key(name) in taken:
             where = field if len(teams) == 1 else f"{field}.{index}"
-            raise InvalidInput(where, f"Une équipe s'appelle déjà « {name} » dans ce concours.")
-        taken.add(name_key(name))
+            raise InvalidInput(where, f"Une équipe s'appelle déjà « {taken[name_key(name)]} » dans ce concours.")
+        taken[name_key(name)] = name
         numbers.append(store.insert_team(db, concours.id, name, team.players, games_store.now()))
     return numbers
 
@@ -126,8 +125,7 @@ def draw_order(concours: Concours) -> list[int]:
     if not concours.rounds or concours.pairing == "random":
         _shuffle(active)
         return active
-    ranked = [standing.team for standing in concours.standings]
-    return [number for number in ranked if number in set(active)]
+    return active_order(concours.standings)
 
 
 def draw_round(db: sqlite_utils.Database, concours_id: str) -> Concours:
@@ -150,27 +148,22 @@ def draw_round(db: sqlite_utils.Database, concours_id: str) -> Concours:
         number = len(concours.rounds) + 1
         store.insert_round(db, concours_id, number, order, drawn.rest, stamp)
         for table, (a, b) in enumerate(drawn.pairs, start=1):
-            game_id = _table_game(db, concours, concours.team(a), concours.team(b), stamp)
+            game_id = _table_game(db, concours, concours.team(a), concours.team(b))
             store.insert_table(db, concours_id, number, table, game_id, a, b)
         return load(db, concours_id)
 
 
-def _table_game(db: sqlite_utils.Database, concours: Concours, a, b, stamp: str) -> str:
+def _table_game(db: sqlite_utils.Database, concours: Concours, a: Team, b: Team) -> str:
     """An ordinary game for a table: team A the higher-placed, seats A's first player, B's first,
     A's second, B's second, A's first dealing first; the concours's rules and end."""
-    game = Game(
-        id=unused_game_id(db),
-        teams={"A": a.name, "B": b.name},
-        players=[a.players[0], b.players[0], a.players[1], b.players[1]],
-        first_dealer=0,
-        end=concours.end,
-        rules=parse_rules(concours.rules_json),
-        created_at=stamp,
-    )
-    games_store.insert_game(db, game)
-    evenings.place_game(db, game.id, concours.evening_id)
-    derived.refresh_game(db, game.id)
-    return game.id
+    fields = {
+        "teams": {"A": a.name, "B": b.name},
+        "players": [a.players[0], b.players[0], a.players[1], b.players[1]],
+        "first_dealer": 0,
+        "end": concours.end,
+        "rules": parse_rules(concours.rules_json),
+    }
+    return add_game(db, fields, concours.evening_id).game.id
 
 
 def undo_round(db: sqlite_utils.Database, concours_id: str, number: int) -> Concours:
@@ -180,7 +173,7 @@ def undo_round(db: sqlite_utils.Database, concours_id: str, number: int) -> Conc
         round_ = _round(concours, number)
         if round_ is not concours.current:
             raise Conflict(f"La partie {number + 1} est tirée : seule la dernière partie tirée peut être annulée.")
-        if any(table.sheet.deals for table in round_.tables):
+        if any(table.deal_count for table in round_.tables):
             raise Conflict(f"Une table de la partie {number} a déjà une donne : le tirage ne peut plus être annulé.")
         games_store.delete_games(db, [table.game_id for table in round_.tables])
         store.delete_round(db, concours_id, number)
@@ -231,7 +224,7 @@ def enter_slip(
         table = next((t for t in _round(concours, number).tables if t.number == table_number), None)
         if table is None:
             raise NotFound(f"La partie {number} n'a pas de table {table_number}.")
-        if totals is not None and table.sheet.deals:
+        if totals is not None and table.deal_count:
             raise Conflict(
                 f"La table {table_number} a des donnes sur sa feuille : corrigez-les là plutôt que saisir ses totaux."
             )

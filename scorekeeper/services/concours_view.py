@@ -10,14 +10,20 @@ from typing import Any
 
 import sqlite_utils
 
-from scorekeeper.belote.concours.entry import Bye, ByeFixed
-from scorekeeper.belote.concours.standings import RoundResult, Standing, TableResult, TeamEntry, bye_figures, standings
-from scorekeeper.belote.ending import End
+from scorekeeper.belote.concours.standings import (
+    Bye,
+    ByeFixed,
+    RoundResult,
+    Standing,
+    TableResult,
+    TeamEntry,
+    bye_figures,
+    standings,
+)
+from scorekeeper.belote.ending import End, ahead, outcome_of
 from scorekeeper.belote.errors import NotFound
-from scorekeeper.belote.sheet import Sheet, build_sheet
 from scorekeeper.store import concours as store
 from scorekeeper.store import games as games_store
-from scorekeeper.store.db import rows
 
 
 @dataclass
@@ -31,11 +37,19 @@ class Team:
 
 @dataclass
 class Table:
+    """A table of a partie and where its game stands (its derived summary, refreshed with every
+    write to the game), or the totals typed from its paper slip."""
+
     number: int
     game_id: str
     a: int  # the game's team A, the higher-placed at the draw
     b: int
-    sheet: Sheet
+    game_totals: dict[str, int]
+    game_finished: bool
+    game_winner: str | None  # "A", "B", None
+    hands_played: int  # scored hands, redeals not counted
+    deal_count: int  # every deal on its sheet, redeals too
+    stopped: bool  # ended at its totals by the organiser, before its own end
     slip: dict[str, int] | None = None  # the totals typed from the table's paper slip, if any
 
     @property
@@ -44,19 +58,18 @@ class Table:
 
     @property
     def totals(self) -> dict[str, int]:
-        return dict(self.slip) if self.slip is not None else dict(self.sheet.totals)
+        return dict(self.slip) if self.slip is not None else dict(self.game_totals)
 
     @property
     def finished(self) -> bool:
-        return self.slip is not None or self.sheet.finished
+        return self.slip is not None or self.game_finished
 
     @property
     def side_won(self) -> str | None:
         """ "A" or "B", None while playing or for a draw."""
         if self.slip is None:
-            return self.sheet.winner
-        a, b = self.slip["A"], self.slip["B"]
-        return None if a == b else "A" if a > b else "B"
+            return self.game_winner
+        return ahead(self.slip)
 
     @property
     def winner(self) -> int | None:
@@ -66,7 +79,7 @@ class Table:
     @property
     def hands(self) -> int:
         """Scored hands: a result typed from a slip stands for a whole game."""
-        return self.sheet.hands_played if self.slip is None else max(self.sheet.hands_played, 1)
+        return self.hands_played if self.slip is None else max(self.hands_played, 1)
 
     def result(self) -> TableResult:
         return TableResult(
@@ -161,13 +174,24 @@ def load(db: sqlite_utils.Database, concours_id: str) -> Concours:
             for r in store.rounds(db, concours_id)
         ],
     )
-    table_rows = store.tables(db, concours_id)
-    sheets = _sheets(db, [t["game_id"] for t in table_rows])
     by_number = {round_.number: round_ for round_ in concours.rounds}
-    for t in table_rows:
-        slip = {"A": t["slip_a"], "B": t["slip_b"]} if t["slip_a"] is not None else None
+    for t in store.tables_with_games(db, concours_id):
+        end = games_store.end_from_row(t)
+        totals = {"A": t["total_a"], "B": t["total_b"]}
         by_number[t["round"]].tables.append(
-            Table(t["number"], t["game_id"], t["team_a"], t["team_b"], sheets[t["game_id"]], slip)
+            Table(
+                number=t["number"],
+                game_id=t["game_id"],
+                a=t["team_a"],
+                b=t["team_b"],
+                game_totals=totals,
+                game_finished=bool(t["finished"]),
+                game_winner=t["winner"],
+                hands_played=t["hand_count"],
+                deal_count=t["deal_count"],
+                stopped=t["stopped_at"] is not None and not outcome_of(totals, t["hand_count"], end).finished,
+                slip={"A": t["slip_a"], "B": t["slip_b"]} if t["slip_a"] is not None else None,
+            )
         )
     concours.standings = standings(
         team_entries(concours), [round_.result() for round_ in concours.rounds], concours.ranking, concours.bye
@@ -175,50 +199,11 @@ def load(db: sqlite_utils.Database, concours_id: str) -> Concours:
     return concours
 
 
-# Cache last (STYLE.md): each table's sheet, built once per state of its game, kept in this process.
-# A concours at its fifth partie reads 160 games on every read of the screen or the API (the ranking
-# needs them all), and building them all again took most of a read's 25 ms (bench/concours_screen.py).
-# A sheet is built from its game's row and its live deals, and the deals change only with an
-# action (a record, a correction, an undo, a stop): the row as stored and the count of its actions
-# (the game's revision) say when a kept sheet is stale.
-_KEPT_SHEETS = 4096  # several concours nights; past that, all are built again
-_kept: dict[str, tuple[tuple, Sheet]] = {}
-
-
-def _sheets(db: sqlite_utils.Database, game_ids: list[str]) -> dict[str, Sheet]:
-    if not game_ids:
-        return {}
-    marks = ", ".join("?" for _ in game_ids)
-    revisions = {
-        row["game_id"]: row["n"]
-        for row in rows(
-            db, f"select game_id, count(*) as n from actions where game_id in ({marks}) group by game_id", game_ids
-        )
-    }
-    sheets: dict[str, Sheet] = {}
-    stale: list[tuple[dict[str, Any], tuple]] = []
-    for row in rows(db, f"select * from games where id in ({marks})", game_ids):
-        state = (tuple(row.values()), revisions.get(row["id"], 0))
-        kept = _kept.get(row["id"])
-        if kept is not None and kept[0] == state:
-            sheets[row["id"]] = kept[1]
-        else:
-            stale.append((row, state))
-    deals = store.live_deals_of(db, [row["id"] for row, _ in stale]) if stale else {}
-    if len(_kept) + len(stale) > _KEPT_SHEETS:
-        _kept.clear()
-    for row, state in stale:
-        sheet = build_sheet(games_store.game_from_row(row), deals[row["id"]], state[1])
-        sheets[row["id"]] = sheet
-        _kept[row["id"]] = (state, sheet)
-    return sheets
-
-
 # --- JSON (docs/concours.md, "API") ------------------------------------------------------------
 
 
 def _bye_json(bye: Bye) -> Any:
-    return bye.as_json() if isinstance(bye, ByeFixed) else bye
+    return {"points": bye.points, "conceded": bye.conceded} if isinstance(bye, ByeFixed) else bye
 
 
 def table_json(table: Table) -> dict[str, Any]:
@@ -227,10 +212,10 @@ def table_json(table: Table) -> dict[str, Any]:
         "game": table.game_id,
         "teams": [table.a, table.b],
         "totals": table.totals,
-        "hands_played": table.sheet.hands_played,
+        "hands_played": table.hands_played,
         "finished": table.finished,
         "winner": table.winner,
-        "stopped": table.sheet.stopped and table.slip is None,
+        "stopped": table.stopped and table.slip is None,
         "slip": table.slip,
     }
 

@@ -73,11 +73,16 @@ def create_game(db: sqlite_utils.Database, body: Any) -> Sheet:
     fields = parse_game(body)
     evening_id = fields.pop("evening")
     with write_transaction(db):
-        game_id = unused_game_id(db)
-        game = Game(id=game_id, created_at=store.now(), **fields)
-        store.insert_game(db, game)
-        evenings.place_game(db, game.id, evening_id)  # today's evening unless one was chosen
-        return derived.refresh_game(db, game.id)
+        return add_game(db, fields, evening_id)
+
+
+def add_game(db: sqlite_utils.Database, fields: dict[str, Any], evening_id: int | None) -> Sheet:
+    """Store a new game of `fields` (`Game`'s, but its id and time) in an evening (today's when
+    None), inside the caller's write transaction: a game of its own, or a concours's table."""
+    game = Game(id=unused_game_id(db), created_at=store.now(), **fields)
+    store.insert_game(db, game)
+    evenings.place_game(db, game.id, evening_id)
+    return derived.refresh_game(db, game.id)
 
 
 def unused_game_id(db: sqlite_utils.Database) -> str:

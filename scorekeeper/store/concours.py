@@ -9,7 +9,8 @@ from typing import Any
 
 import sqlite_utils
 
-from scorekeeper.belote.concours.entry import ByeFixed, ConcoursInput
+from scorekeeper.belote.concours.entry import ConcoursInput
+from scorekeeper.belote.concours.standings import ByeFixed
 from scorekeeper.store.db import execute, insert, rows
 
 
@@ -155,19 +156,16 @@ def table_of_game(db: sqlite_utils.Database, game_id: str) -> dict[str, Any] | N
     return found[0] if found else None
 
 
-def live_deals_of(db: sqlite_utils.Database, game_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
-    """The live deals of several games at once (one query for a whole concours), by game."""
-    found: dict[str, list[dict[str, Any]]] = {game_id: [] for game_id in game_ids}
-    for start in range(0, len(game_ids), 500):
-        chunk = game_ids[start : start + 500]
-        for row in rows(
-            db,
-            "select game_id, id, kind, input as input_json, version from deals where deleted_at is null"
-            f" and game_id in ({', '.join('?' for _ in chunk)}) order by game_id, id",
-            chunk,
-        ):
-            found[row.pop("game_id")].append(row)
-    return found
+def tables_with_games(db: sqlite_utils.Database, concours_id: str) -> list[dict[str, Any]]:
+    """Every table of every partie with where its game stands: its end, when it was stopped, and its
+    derived summary (totals, winner, finished, hands), which every write to the game refreshes."""
+    return rows(
+        db,
+        "select t.*, g.target, g.end_deals, g.stopped_at, s.total_a, s.total_b, s.winner,"
+        " s.finished, s.hand_count, s.deal_count from concours_tables t join games g on g.id = t.game_id"
+        " join game_summaries s on s.game_id = t.game_id where t.concours_id = ? order by t.round, t.number",
+        [concours_id],
+    )
 
 
 def revision(db: sqlite_utils.Database, concours_id: str) -> str:

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.belote.concours.standings import Bye, ByeFixed
 from scorekeeper.belote.ending import End, parse_end
 from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.evenings import parse_evening_id
@@ -24,20 +25,6 @@ MAX_TEAMS = 256
 MAX_BYE_POINTS = 10_000
 RANKINGS = {"points": "aux points", "wins": "aux victoires"}
 PAIRINGS = {"ranking": "selon le classement", "random": "au hasard"}
-
-
-@dataclass(frozen=True)
-class ByeFixed:
-    """A bye worth what the organiser fixed: `points` scored, `conceded` conceded."""
-
-    points: int
-    conceded: int
-
-    def as_json(self) -> dict[str, int]:
-        return {"points": self.points, "conceded": self.conceded}
-
-
-Bye = str | ByeFixed  # "average", or the organiser's figures
 
 
 @dataclass(frozen=True)
