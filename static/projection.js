@@ -67,7 +67,9 @@ function project(sheet, waiting, engine) {
   var outcome = engine.outcomeOf(totals, hands, sheet.end, sheet.stopped);
   return { deals: deals, totals: totals, dealer: engine.dealerAfter(first, deals.length),
            finished: outcome.finished, winner: outcome.winner, draw: outcome.draw, handsPlayed: hands,
-           stopped: sheet.stopped, notices: notices, undoWaiting: undoWaiting };
+           // stopped by an organiser before its end (a game stopped once won reads as won)
+           cutShort: sheet.stopped && !engine.outcomeOf(totals, hands, sheet.end, false).finished,
+           notices: notices, undoWaiting: undoWaiting };
 }
 
 // A correction applied with the removal of the deals after the win it makes (docs/api.md): those

@@ -107,7 +107,7 @@ function totals(body, game, projected, waiting) {
 // A finished game's end line's first words (scorekeeper/belote/ending.py result_words).
 function resultWords(game, projected) {
   var won = projected.winner ? "gagnée par " + game.teams[projected.winner] : null;
-  if (projected.stopped) return "Partie arrêtée par l'organisateur : " + (won || "égalité");
+  if (projected.cutShort) return "Partie arrêtée par l'organisateur : " + (won || "égalité");
   return won ? "Partie " + won : "Partie nulle";
 }
 
@@ -127,7 +127,7 @@ function where(game, projected, waiting) {
     var loser = projected.winner === "A" ? "B" : "A";
     rest = ", " + t[projected.winner] + " à " + t[loser] + " (+" + (t[projected.winner] - t[loser]) + ")";
   } else {
-    rest = (projected.stopped ? ", " : " : ") + t.A + " à " + t.B;
+    rest = (projected.cutShort ? ", " : " : ") + t.A + " à " + t.B;
   }
   banner.appendChild(document.createTextNode(rest + (waiting.length ? ", une fois les saisies envoyées." : ".")));
   return banner;

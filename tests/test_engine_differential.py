@@ -29,7 +29,7 @@ from test_worked_examples import EXAMPLES
 
 from scorekeeper.belote.best_meld import meld_winner
 from scorekeeper.belote.declarations import check_declarations
-from scorekeeper.belote.ending import TARGETS, winner_of
+from scorekeeper.belote.ending import DEALS_RANGE, POINTS_RANGE, TARGETS, End, outcome_of, winner_of
 from scorekeeper.belote.errors import InvalidHand
 from scorekeeper.belote.game import Rules, dealer_after
 from scorekeeper.belote.game_input import parse_rules
@@ -60,7 +60,7 @@ RUNNER = ROOT / "tests" / "js" / "run_engine.js"
 
 SEED = 20_240_611
 HANDS = 24_000
-GAME_CASES = 2_000  # winner_of and dealer_after, each
+GAME_CASES = 2_000  # winner_of, dealer_after and outcome_of, each
 MUTANT_CASES = 6_000  # the first hands, enough to catch a planted bug
 HOUSE_OPTIONS = {option.key: [getattr(value, "value", value) for value, _ in option.choices] for option in OPTIONS}
 
@@ -94,6 +94,9 @@ def run_python(case: dict) -> dict:
     try:
         if "winner" in case:
             return {"result": winner_of(*case["winner"])}
+        if "outcome" in case:
+            totals, hands_played, end, stopped = case["outcome"]
+            return {"result": outcome_of(totals, hands_played, End(**end), stopped).as_json()}
         if "dealer" in case:
             first_dealer, deals = case["dealer"]
             return {"result": dealer_after(SimpleNamespace(first_dealer=first_dealer), deals)}
@@ -427,6 +430,22 @@ def spoil(rng: random.Random, body: dict, rules: dict | None, extra_keys: list[s
     return body, rules, extra_keys
 
 
+def random_outcome_case(rng: random.Random) -> list:
+    """[totals, hands played, end, stopped] for `outcome_of`: an end in points (500 to 5000) or in
+    deals (4 to 30), totals about it, equal a fifth of the time, hands about the end's number, a
+    game stopped a fifth of the time."""
+    if rng.random() < 0.5:
+        target = rng.randrange(POINTS_RANGE[0], POINTS_RANGE[1] + 1, 10)
+        end, scale, hands = {"points": target}, target, rng.randint(0, 40)
+    else:
+        deals = rng.randint(*DEALS_RANGE)
+        end, scale = {"deals": deals}, 160 * deals
+        hands = rng.choice([rng.randint(0, deals + 3), deals, deals - 1])
+    a = rng.choice([rng.randint(0, 2 * scale), scale, scale - 1, 0])
+    b = a if rng.random() < 0.2 else rng.choice([rng.randint(0, 2 * scale), scale, scale - 1])
+    return [{"A": a, "B": b}, hands, end, rng.random() < 0.2]
+
+
 @functools.cache
 def hand_cases() -> tuple[list[dict], list[dict]]:
     """(cases, Python's answers), the same on every run."""
@@ -445,6 +464,7 @@ def hand_cases() -> tuple[list[dict], list[dict]]:
         b = a if rng.random() < 0.2 else rng.choice([rng.randint(0, 2 * target), target, target - 1])
         cases.append({"winner": [{"A": a, "B": b}, target]})
         cases.append({"dealer": [rng.randrange(SEATS), rng.randint(0, 80)]})
+        cases.append({"outcome": random_outcome_case(rng)})
     cases = json.loads(json.dumps(cases))  # what both engines read: JSON (no tuple, no int key)
     return cases, [run_python(case) for case in cases]
 
@@ -743,3 +763,24 @@ def parse_refusal(body: Any) -> str:
     with pytest.raises(InvalidHand) as refused:
         parse_hand(body)
     return refused.value.message
+
+
+# Bugs planted in the outcome of a game (engine.js outcomeOf), each found among the outcome cases alone.
+OUTCOME_MUTATIONS = {
+    "a game in deals ending a hand late": ("handsPlayed >= end.deals", "handsPlayed > end.deals"),
+    "a stopped game in points playing on": ("!== null && !stopped)", "!== null)"),
+    "a draw given to team B": ("totals[A] === totals[B] ? null :", "totals[A] === totals[B] ? B :"),
+}
+
+
+@pytest.mark.parametrize("name", OUTCOME_MUTATIONS)
+def test_a_planted_bug_in_the_outcome_is_found(node, name):
+    cases, expected = hand_cases()
+    outcomes = [(case, want) for case, want in zip(cases, expected, strict=True) if "outcome" in case]
+    assert len(outcomes) == GAME_CASES
+    with static_modules(mutant(ENGINE_MODULES, *OUTCOME_MUTATIONS[name])) as modules:
+        payload = {"modules": str(modules), "vocabulary": vocabulary(), "cases": [case for case, _ in outcomes]}
+        answers = run_node(node, RUNNER, payload, len(outcomes))
+    found = [case for (case, want), got in zip(outcomes, answers, strict=True) if want != got]
+    print(f"\n{name}: {len(found)} of {len(outcomes)} outcome cases differ")
+    assert found, f"the comparison misses {name}"

@@ -277,6 +277,9 @@ BAD_FILES = [
     ("game evening", _bad("games.0.evening", 7), "Partie 1 (abcd2345) : « evening » doit être l'id d'une soirée"),
     ("created_at", _bad("games.0.created_at", "hier"), "Partie 1 (abcd2345) : « created_at » doit être une date"),
     ("target", _bad("games.0.target", 1500), "Partie 1 (abcd2345) : « target » doit valoir 2000 ou 1000."),
+    ("no end", _bad("games.0.target", KeyError), "Partie 1 (abcd2345) : « end » manque."),
+    ("end", _bad("games.0.end", {"deals": 3}), "Partie 1 (abcd2345) : « end » et « target » disent la même chose"),
+    ("stopped_at", _bad("games.0.stopped_at", "ce soir"), "Partie 1 (abcd2345) : « stopped_at » doit être une date"),
     ("rules", _bad("games.0.rules.rounding", "up"), "Partie 1 (abcd2345) : « rules.rounding » doit valoir"),
     ("deal kind", _bad("games.0.deals.1.kind", "pass"), "Partie 1 (abcd2345), donne 2 : « kind » doit valoir"),
     (
@@ -547,3 +550,58 @@ def test_csv_with_commas_on_asking(client, db):
     assert comma == read_csv(client.get("/archives/export.csv").get_data())
     assert client.get("/archives/export.csv?sep=semicolon").get_data() == client.get("/archives/export.csv").get_data()
     assert client.get("/archives/export.csv?sep=tab").status_code == 400
+
+
+def test_games_in_deals_and_stopped_games_survive_the_round_trip_byte_for_byte(db, other):
+    """Issue 25: a game in 12 deals ended in a draw (ex 1 and its mirror in turn: 6 × 170 + 6 × 70 =
+    1440 each), one in 4 deals still playing, and one stopped by an organiser, beside the others."""
+    fill(db)
+    mirror = {**EX[1], "taker": "B"}  # A 70, B 170
+    drawn = service.create_game(db, {"players": PLAYERS, "end": {"deals": 12}}).game.id
+    for index in range(12):
+        service.record_hand(db, drawn, hand(1, 0) if index % 2 == 0 else {**mirror, "taker_player": 1})
+        if index == 4:
+            service.record_redeal(db, drawn, {"reason": "all_pass"})
+    playing = service.create_game(db, {"players": PLAYERS, "end": {"deals": 4}}).game.id
+    service.record_hand(db, playing, hand(1, 2))
+    stopped = service.create_game(db, {"players": PLAYERS, "end": {"points": 1500}}).game.id
+    service.record_hand(db, stopped, hand(21, 1))
+    service.stop_game(db, stopped)
+    first = export.export_json(db)
+    games = {game["id"]: game for game in json.loads(first)["games"]}
+    assert (games[drawn]["end"], games[playing]["end"], games[stopped]["end"]) == (
+        {"deals": 12},
+        {"deals": 4},
+        {"points": 1500},
+    )
+    assert "stopped_at" in games[stopped] and "stopped_at" not in games[drawn] and "target" not in games[drawn]
+    report = importing.import_archive(other, import_checks.read_json(first))
+    assert len(report.games_added) == 7 and not report.games_refused
+    assert export.export_json(other) == first
+    assert sheets(other) == sheets(db)
+    assert (service.get_sheet(other, drawn).draw, service.get_sheet(other, drawn).totals) == (
+        True,
+        {"A": 1440, "B": 1440},
+    )
+    assert service.get_sheet(other, stopped).stopped and service.get_sheet(other, stopped).winner == "B"
+    assert not service.get_sheet(other, playing).finished
+    assert export.export_csv(other) == export.export_csv(db)
+    # The same file again: every game is there, the same, and skipped.
+    assert len(importing.import_archive(other, import_checks.read_json(first)).games_skipped) == 7
+
+
+def test_a_game_in_deals_that_goes_on_after_its_last_hand_is_not_imported(other):
+    data = copy.deepcopy(SMALL)
+    game = data["games"][0]
+    del game["target"]
+    game["end"] = {"deals": 4}
+    game["deals"] = [{"kind": "hand", "input": {**EX[1], "taker_player": 0}}] * 5
+    report = importing.import_archive(other, data)
+    assert report.games_added == []
+    assert report.games_refused == [
+        [
+            "abcd2345",
+            "Partie 1 (abcd2345) : la partie est gagnée par Nous à la donne 4 (680 à 280), mais le fichier "
+            "contient encore 1 donne(s) après : une partie gagnée ne prend plus de donne. Partie non importée.",
+        ]
+    ]

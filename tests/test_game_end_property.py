@@ -1,6 +1,7 @@
 """Issue 24, item 2, as a property: after any sequence of records, edits, deletes and undos that the
 services accept (the corrections sometimes applied with the removal they offer), no deal before the
-last is a winning one (belote.game_length.early_win), and the stored derived rows agree."""
+last is a winning one (belote.game_length.early_win), in a game to 1000 or in 4 deals, and the
+stored derived rows agree."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.belote.ending import winner_of
 from scorekeeper.belote.errors import Refusal
+from scorekeeper.belote.game_length import early_win
 from scorekeeper.services import games as service
 from scorekeeper.services.game_end import WouldEndEarly
 from scorekeeper.store import derived
@@ -77,9 +79,10 @@ def apply(db, game_id: str, operation: tuple) -> None:
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-@given(operations)
-def test_no_accepted_correction_leaves_a_game_won_before_its_last_deal(db, sequence):
-    game_id = service.create_game(db, {"players": PLAYERS, "target": 1000}).game.id
+@given(operations, st.sampled_from([{"target": 1000}, {"end": {"deals": 4}}]))
+def test_no_accepted_correction_leaves_a_game_won_before_its_last_deal(db, sequence, end):
+    """In points (to 1000) or in 4 deals (issue 25: over, won or drawn, at its 4th hand)."""
+    game_id = service.create_game(db, {"players": PLAYERS, **end}).game.id
     for operation in sequence:
         before = service.get_sheet(db, game_id)
         try:
@@ -88,7 +91,11 @@ def test_no_accepted_correction_leaves_a_game_won_before_its_last_deal(db, seque
             after = service.get_sheet(db, game_id)
             assert (after.revision, after.deals) == (before.revision, before.deals)  # refused: nothing changed
         sheet = service.get_sheet(db, game_id)
-        assert all(winner_of(deal.totals, 1000) is None for deal in sheet.deals[:-1]), operation
+        assert early_win(sheet) is None, operation
+        if "target" in end:
+            assert all(winner_of(deal.totals, 1000) is None for deal in sheet.deals[:-1]), operation
+        else:
+            assert sum(deal.is_hand for deal in sheet.deals[:-1]) < 4, operation
         assert derived.progress(db, game_id) == {
             "deal_count": len(sheet.deals),
             "finished": sheet.finished,

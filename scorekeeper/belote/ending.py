@@ -149,11 +149,11 @@ def deals_line(end: End, hands_played: int, finished: bool) -> str | None:
     return f"Donne {hands_played + 1} sur {end.deals}"
 
 
-def result_words(outcome: Outcome, stopped: bool, teams: dict[str, str]) -> str:
+def result_words(outcome: Outcome, cut_short: bool, teams: dict[str, str]) -> str:
     """The words that open a finished game's end line (the sheet adds the totals): « Partie gagnée
-    par Nous », « Partie nulle », « Partie arrêtée par l'organisateur : gagnée par Nous » or
-    « … : égalité »."""
+    par Nous », « Partie nulle », or for a game an organiser stopped before its end (`cut_short`)
+    « Partie arrêtée par l'organisateur : gagnée par Nous » or « … : égalité »."""
     won = f"gagnée par {teams[outcome.winner]}" if outcome.winner is not None else None
-    if stopped:
+    if cut_short:
         return "Partie arrêtée par l'organisateur : " + (won or "égalité")
     return f"Partie {won}" if won else "Partie nulle"

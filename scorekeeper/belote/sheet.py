@@ -74,6 +74,11 @@ class Sheet:
         return self.game.stopped_at is not None
 
     @property
+    def cut_short(self) -> bool:
+        """Stopped before its end: what its end line says (a game stopped once won reads as won)."""
+        return self.stopped and not outcome_of(self.totals, self.hands_played, self.game.end).finished
+
+    @property
     def outcome(self) -> Outcome:
         return outcome_of(self.totals, self.hands_played, self.game.end, self.stopped)
 

@@ -4,7 +4,8 @@
 // as a JSON list on stdout.
 //   {"score": [body, rules, extraKeys]} -> {"result": …} or {"refused": [field, message]}
 //   (`rules`: the game's JSON `rules`, or null: the body's `rules` apply)
-//   {"winner": [totals, target]}, {"dealer": [firstDealer, deals]} -> {"result": …}
+//   {"winner": [totals, target]}, {"dealer": [firstDealer, deals]},
+//   {"outcome": [totals, handsPlayed, end, stopped]} -> {"result": …}
 // An exception that is no Refusal is answered {"error": "…"}, which no Python answer equals.
 "use strict";
 
@@ -23,6 +24,7 @@ process.stdin.on("end", async function () {
     try {
       if (item.score) return {result: engine.scoreBody(item.score[0], item.score[1], item.score[2])};
       if (item.winner) return {result: engine.winnerOf(item.winner[0], item.winner[1])};
+      if (item.outcome) return {result: engine.outcomeOf.apply(null, item.outcome)};
       return {result: engine.dealerAfter(item.dealer[0], item.dealer[1])};
     } catch (error) {
       if (error instanceof BeloteEngine.Refusal) return {refused: [error.field, error.message]};

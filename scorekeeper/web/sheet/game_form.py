@@ -99,12 +99,13 @@ class GameForm(FrenchForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.name_dealers()
-        if self.target.data not in {key for key, _ in END_CHOICES}:
-            self.offer_end(self.target.data)
+        self.offer_end(self.target.data)
 
     def offer_end(self, key: Any) -> None:
         """A game's end that the form does not offer (a concours's 1500 points, 10 deals) added to its
         choices, so that its rematch keeps it; a key that is no end is left for the field to refuse."""
+        if key in {choice.value for choice in self.target.choices}:
+            return
         try:
             end = parse_end({"end": End.from_key(key).as_json()})
         except (InvalidInput, ValueError, TypeError, AttributeError):
