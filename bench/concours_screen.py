@@ -2,9 +2,9 @@
 first partie, 32 tables each about 15 deals in, built through the services, and the same at its
 fifth and last partie (the 128 games of the four before it are read too, for the ranking). Then,
 through Flask's test client, 50 times each: the screen's page (/concours/<id>/ecran), the API's
-read (/api/v1/concours/<id>), its 304 (what the screen's script mostly gets while nothing
-changed), and the read with no sheet kept (a server just started). Prints the median and the
-worst in ms; the target is at most 30 ms (issue 25). It checks nothing: the tests do.
+read (/api/v1/concours/<id>) and its 304 (what the screen's script mostly gets while nothing
+changed). Prints the median and the worst in ms; the target is at most 30 ms (issue 25). It
+checks nothing: the tests do.
 
     .venv/bin/python bench/concours_screen.py [--teams 64] [--deals 15] [--runs 50] [--parties 1 5]
 """
@@ -22,7 +22,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, installed or not
 
 from scorekeeper.services import concours as concours_service  # noqa: E402
-from scorekeeper.services import concours_view  # noqa: E402
 from scorekeeper.services import games as games_service  # noqa: E402
 from scorekeeper.store.db import connect  # noqa: E402
 from scorekeeper.store.migrate import migrate  # noqa: E402
@@ -112,13 +111,6 @@ def measure(options: argparse.Namespace, partie: int) -> None:
             median, worst = statistics.median(times), max(times)
             verdict = "ok" if median <= TARGET_MS else f"over {TARGET_MS} ms"
             print(f"  {name:12} median {median:6.1f} ms   worst {worst:6.1f} ms   {verdict}")
-        # The same read with no sheet kept (concours_view's cache emptied before each): a server
-        # just started, or every table having saved a deal since the last read.
-        times = []
-        for _ in range(options.runs):
-            concours_view._kept.clear()
-            times += timed(client, api, 1)
-        print(f"  {'API, cold':12} median {statistics.median(times):6.1f} ms   worst {max(times):6.1f} ms")
 
 
 if __name__ == "__main__":
