@@ -4,7 +4,7 @@
 // itself (its <noscript>).
 //
 // It draws what scorekeeper/web/concours_screen/board.py draws, by the same rules, into the same
-// elements: change one, change the other (tests/browser/test_concours_screen.py compares them).
+// elements: change one, change the other (tests/browser/test_concours_screen_live.py compares them).
 // Every name and number from the server goes in as text, never as markup.
 
 const settings = JSON.parse(document.body.dataset.screen);

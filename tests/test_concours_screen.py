@@ -2,7 +2,7 @@
 browser without JavaScript gets them (CONCOURS.md, "Pages"): the teams before the draw, each table
 with its live totals and its deal, the resting team, the ranking, the pages of a long list, the
 plain refresh, the QR code and the phone page it opens; and the API's ETag the screen's script
-polls with. The script's own paint is tests/browser/test_concours_screen.py's.
+polls with. The script's own paint is tests/browser/test_concours_screen_live.py's.
 
 The totals are docs/scoring.md's example 1 (80 ♥ made with 92: 170 to 70), hand after hand."""
 

@@ -22,7 +22,8 @@ FITS = (
 # Every line of the lists inside the screen: none hidden under another or cut off by its panel.
 LINES_INSIDE = (
     "() => [...document.querySelectorAll('.table, .rank, .teams li, .join, .bar')].every(e => {"
-    " const box = e.getBoundingClientRect(); return box.bottom <= innerHeight + 0.5 && box.right <= innerWidth + 0.5; })"
+    " const box = e.getBoundingClientRect();"
+    " return box.bottom <= innerHeight + 0.5 && box.right <= innerWidth + 0.5; })"
 )
 
 
@@ -54,7 +55,7 @@ def test_the_screen_follows_the_tables_fits_both_sizes_and_paints_as_the_server(
         response = client.post(f"/api/v1/games/{first['game']}/hands", json=HAND_170_70)
         assert response.status_code == 201
         page.wait_for_function(
-            "() => document.querySelector('.table .total').textContent !== %r" % before[0], timeout=3000
+            "(before) => document.querySelector('.table .total').textContent !== before", arg=before[0], timeout=3000
         )
         assert page.evaluate("window.notReloaded === true")
         assert total.all_inner_texts() != before
