@@ -38,8 +38,8 @@ function tableStatus(table, end) {
 }
 
 function winsText(won, drawn) {
-  const halves = 2 * won + drawn;
-  return Math.floor(halves / 2) + (halves % 2 ? "½" : "") + " v.";
+  const wins = won + drawn / 2;
+  return Math.floor(wins) + (Number.isInteger(wins) ? "" : "½") + " v.";
 }
 
 function signed(number) {

@@ -76,6 +76,22 @@ def test_the_screen_follows_the_tables_fits_both_sizes_and_paints_as_the_server(
     assert "Table" not in shown[True][1] or "17" in shown[True][1]
 
 
+def test_a_ranking_by_wins_paints_as_the_server_a_draw_counted_half(browser, base_url, client):
+    concours = api_concours(client, teams(4), end={"deals": 4}, ranking="wins")
+    table = api_draw(client, concours["id"])["rounds"][0]["tables"][0]
+    for taker in "ABAB":  # 170 to 70 and back, twice: 480 to 480 after the 4 deals, a draw
+        hand = {**HAND_170_70, "taker": taker}
+        assert client.post(f"/api/v1/games/{table['game']}/hands", json=hand).status_code == 201
+    shown = {}
+    for scripts in (False, True):
+        context, page, _ = open_screen(browser, base_url, concours["id"], SIZES[0], "", scripts)
+        shown[scripts] = page.locator("#ranking").inner_text()
+        context.close()
+    assert shown[True] == shown[False]
+    # Table 1 drawn, table 2 not started: 0 to 0, a draw as it stands (provisional): ½ win each.
+    assert shown[True].count("0½ v.") == 4 and "provisoire" in shown[True]
+
+
 def test_the_pages_turn_by_themselves(browser, base_url, client):
     concours = api_draw(client, api_concours(client, teams(40))["id"])  # 20 tables: two pages
     context, page, problems = open_screen(browser, base_url, concours["id"], SIZES[1])
