@@ -50,7 +50,7 @@ function rankLine(standing, names, ranking) {
   return {
     rank: standing.rank,
     name: names[standing.team],
-    score: ranking === "wins" ? winsText(standing.won, standing.drawn) : standing.points + " pts",
+    score: ranking === "wins" ? winsText(standing.won, standing.drawn) : String(standing.points),
     detail: signed(standing.difference),
     withdrawn: standing.active === false,
   };

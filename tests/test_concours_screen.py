@@ -103,7 +103,7 @@ def test_each_table_with_its_live_totals_its_deal_and_the_team_resting(client):
     assert "Partie 1 sur 3 depuis 0 min reste 45 min" in text
     assert "Classement provisoire" in text
     ranked = lines(section(html, "ranking"), "rank")
-    assert ranked[0].startswith(f"1 {a} 340 pts ")  # by points: the team ahead at table 1 leads
+    assert ranked[0].startswith(f"1 {a} 340 ")  # by points: the team ahead at table 1 leads
 
 
 def test_a_finished_table_is_marked_and_its_winner_too(client):
@@ -151,7 +151,7 @@ def test_after_the_last_partie_the_final_ranking(client):
     text = words(html)
     assert "Classement final" in text and "provisoire" not in text
     a, b = (names_of(concours)[number] for number in table["teams"])
-    assert lines(section(html, "main"), "rank") == [f"1 {a} 1020 pts +600", f"2 {b} 420 pts −600"]
+    assert lines(section(html, "main"), "rank") == [f"1 {a} 1020 +600", f"2 {b} 420 −600"]
     assert '<li class="table' not in html
 
 

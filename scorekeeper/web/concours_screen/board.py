@@ -39,7 +39,7 @@ class TableLine:
 class RankLine:
     rank: int
     name: str
-    score: str  # "3170 pts" ranking by points, "2½ v." by wins
+    score: str  # the points ranking by points ("3170"), the wins by wins ("2½ v.")
     detail: str  # the difference, which breaks their ties: "+450"
     withdrawn: bool
 
@@ -113,7 +113,7 @@ def rank_line(standing: dict[str, Any], names: dict[int, str], ranking: str) -> 
     if ranking == "wins":
         score, detail = wins_text(standing["won"], standing["drawn"]), signed(standing["difference"])
     else:
-        score, detail = f"{standing['points']} pts", signed(standing["difference"])
+        score, detail = str(standing["points"]), signed(standing["difference"])
     return RankLine(standing["rank"], names[standing["team"]], score, detail, not standing.get("active", True))
 
 
