@@ -56,12 +56,17 @@ function rankLine(standing, names, ranking) {
   };
 }
 
+function duration(minutes) {
+  if (minutes < 60) return minutes + " min";
+  return Math.floor(minutes / 60) + " h " + String(minutes % 60).padStart(2, "0");
+}
+
 function clock(state, round, timeLimit, ms) {
   if (state !== "playing" || !round) {
     return { elapsed: { registering: "tirage à venir", closed: "partie terminée" }[state] || "", left: "", out: false };
   }
   const seconds = (ms - Date.parse(round.drawn_at)) / 1000;
-  const elapsed = "depuis " + Math.max(0, Math.floor(seconds / 60)) + " min";
+  const elapsed = "depuis " + duration(Math.max(0, Math.floor(seconds / 60)));
   if (timeLimit === null) return { elapsed: elapsed, left: "", out: false };
   const left = timeLimit * 60 - seconds;
   if (left <= 0) return { elapsed: elapsed, left: "temps écoulé", out: true };

@@ -175,6 +175,7 @@ def test_names_are_shown_as_text(client):
         ("2026-12-04T20:18:30+00:00", board.Clock("depuis 18 min", "reste 12 min", False)),  # 11 min 30 s left
         ("2026-12-04T20:29:59+00:00", board.Clock("depuis 29 min", "reste 1 min", False)),
         ("2026-12-04T20:31:00+00:00", board.Clock("depuis 31 min", "temps écoulé", True)),
+        ("2026-12-04T21:05:10+00:00", board.Clock("depuis 1 h 05", "temps écoulé", True)),
     ],
 )
 def test_the_clock_says_what_is_left_of_the_time_limit(now, expected):

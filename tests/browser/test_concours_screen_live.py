@@ -9,6 +9,11 @@ Screenshots: test-artifacts/screenshots/concours-screen-1920.png, -1280.png, -be
 
 from __future__ import annotations
 
+import re
+from contextlib import closing
+from datetime import UTC, datetime, timedelta
+
+from scorekeeper.store.db import connect
 from tests.browser.test_accessibility import violations
 from tests.browser.test_join_qr import listen
 from tests.helpers import CONCOURS, api_concours, api_draw
@@ -90,6 +95,21 @@ def test_a_ranking_by_wins_paints_as_the_server_a_draw_counted_half(browser, bas
     assert shown[True] == shown[False]
     # Table 1 drawn, table 2 not started: 0 to 0, a draw as it stands (provisional): ½ win each.
     assert shown[True].count("0½ v.") == 4 and "provisoire" in shown[True]
+
+
+def test_past_the_time_limit_the_clock_says_so(browser, base_url, app, client):
+    concours = api_draw(client, api_concours(client, teams(4), time_limit=45)["id"])
+    with closing(connect(app.config["DATABASE"])) as db:  # drawn two hours ago (a stored input, moved back)
+        db.execute("update concours_rounds set drawn_at = ?", [(datetime.now(UTC) - timedelta(hours=2)).isoformat()])
+        db.conn.commit()
+    for scripts in (False, True):
+        context, page, _ = open_screen(browser, base_url, concours["id"], SIZES[1], "", scripts)
+        if scripts:
+            page.wait_for_timeout(1100)  # a tick of the script's own clock
+        assert re.fullmatch(r"depuis (1 h 59|2 h 00)", page.locator("#elapsed").inner_text())
+        left = page.locator("#left")
+        assert left.inner_text() == "temps écoulé" and "out" in left.get_attribute("class")
+        context.close()
 
 
 def test_the_pages_turn_by_themselves(browser, base_url, client):

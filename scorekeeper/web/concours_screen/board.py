@@ -117,12 +117,17 @@ def rank_line(standing: dict[str, Any], names: dict[int, str], ranking: str) -> 
     return RankLine(standing["rank"], names[standing["team"]], score, detail, not standing.get("active", True))
 
 
+def duration(minutes: int) -> str:
+    """ "45 min", and past the hour "1 h 05"."""
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60:02d}"
+
+
 def clock(state: str, round_: dict[str, Any] | None, time_limit: int | None, now: datetime) -> Clock:
     """Minutes since the draw, and what is left of the time limit, while the partie plays."""
     if state != "playing" or round_ is None:
         return Clock({"registering": "tirage à venir", "closed": "partie terminée"}.get(state, ""), "", False)
     seconds = (now - datetime.fromisoformat(round_["drawn_at"])).total_seconds()
-    elapsed = f"depuis {max(0, int(seconds // 60))} min"
+    elapsed = f"depuis {duration(max(0, int(seconds // 60)))}"
     if time_limit is None:
         return Clock(elapsed, "", False)
     left = time_limit * 60 - seconds
