@@ -12,6 +12,8 @@ const offset = settings.now - Date.now(); // the server's clock less this one's:
 let data = null;
 let etag = null;
 let shownTurn = null;
+let answeredAt = Date.now(); // the server's last answer: past STALE_MS without one, the screen says so
+const STALE_MS = 10000;
 
 function now() {
   return Date.now() + offset;
@@ -216,6 +218,7 @@ function repaint() {
 }
 
 function tick() {
+  document.body.classList.toggle("stale", Date.now() - answeredAt > STALE_MS);
   if (data === null) return;
   const ms = now();
   if (turnAt(ms) !== shownTurn) repaint();
@@ -227,6 +230,7 @@ async function poll() {
     // no-cache: the browser asks with the ETag it kept, and a 304 gives back the copy it has.
     const response = await fetch(settings.api, { cache: "no-cache", headers: { Accept: "application/json" } });
     const tag = response.headers.get("ETag");
+    if (response.ok) answeredAt = Date.now();
     if (response.ok && (tag === null || tag !== etag)) {
       data = await response.json();
       etag = tag;

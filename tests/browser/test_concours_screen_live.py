@@ -1,7 +1,8 @@
 """The room's screen in headless Chromium at a TV's 1920×1080 and a projector's 1280×720: nothing
 scrolls or spills out of the screen, a deal recorded on a table's phone shows on the screen within
 3 s with no reload, the script's paint is the server's (board.py and static/concours_screen.js
-draw the same from the same JSON), its pages turn by themselves; and « Quelle table ? » at 390×844;
+draw the same from the same JSON), its pages turn by themselves, its clock runs out, it says
+« hors ligne » when the server stops answering; and « Quelle table ? » at 390×844;
 axe-core finds nothing on them (as tests/browser/test_accessibility.py on the other pages).
 
 Screenshots: test-artifacts/screenshots/concours-screen-1920.png, -1280.png, -before-draw.png,
@@ -159,3 +160,14 @@ def test_which_table_on_a_phone(page, base_url, client, screenshot):
     assert violations(page) == []
     links.first.click()
     page.wait_for_url(f"**/parties/{concours['rounds'][0]['tables'][0]['game']}")
+
+
+def test_with_the_server_out_of_reach_the_screen_says_so_then_follows_again(browser, base_url, client):
+    concours = api_draw(client, api_concours(client, teams(4))["id"])
+    context, page, _ = open_screen(browser, base_url, concours["id"], SIZES[1], "", True)
+    page.route("**/api/v1/concours/**", lambda route: route.abort())
+    page.wait_for_function("() => document.body.classList.contains('stale')", timeout=15000)
+    assert page.locator(".table").count() == 2  # what it showed stays
+    page.unroute("**/api/v1/concours/**")
+    page.wait_for_function("() => !document.body.classList.contains('stale')", timeout=5000)
+    context.close()
