@@ -12,6 +12,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.services import concours as service
+from scorekeeper.services import stats
+from scorekeeper.store.db import connect
 
 CONCOURS = "/api/v1/concours"
 GAMES = "/api/v1/games"
@@ -302,3 +304,22 @@ def test_a_team_name_is_taken_once(client):
     refused = client.post(f"{CONCOURS}/{cid}/teams", json={"name": "les as", "players": ["A", "B"]})
     assert refused.status_code == 422 and "Les As" in refused.get_json()["error"]
     assert len(client.get(f"{CONCOURS}/{cid}").get_json()["teams"]) == 2
+
+
+def test_a_table_stopped_before_its_first_deal_is_no_draw_in_its_players_figures(app, client, drawn_order):
+    """Partie closed at its time limit: table 1 (Un 170 - Deux 70 after ex 1) is won by Un; table 2
+    never dealt: its game is over at 0 - 0, a draw for the concours, but no game its players drew."""
+    cid = create(client, ["Un", "Deux", "Trois", "Quatre"])["id"]
+    drawn_order([1, 2, 3, 4])
+    first, second = (table["game"] for table in draw(client, cid)["tables"])
+    assert client.post(f"{GAMES}/{first}/hands", json=HAND_170_70).status_code == 201
+    closed = client.post(f"{CONCOURS}/{cid}/rounds/1/close", json={}).get_json()
+    assert [t["winner"] for t in closed["rounds"][0]["tables"]] == [1, None]
+    db = connect(app.config["DATABASE"])
+    try:
+        played = stats.player(db, "Un 1").figures
+        idle = stats.player(db, "Trois 1").figures
+    finally:
+        db.close()
+    assert (played.games, played.finished, played.won, played.drawn) == (1, 1, 1, 0)
+    assert (idle.games, idle.finished, idle.won, idle.drawn) == (1, 0, 0, 0)

@@ -276,8 +276,8 @@ GOOD = '{"evenings": [], "format": "belote-bridgee-archive", "games": [], "versi
 )
 def test_a_file_read_as_it_streams_is_refused_as_a_file_parsed_whole(raw, refusal):
     with pytest.raises(import_checks.ImportRefused) if refusal else closing(io.BytesIO()) as refused:
-        evenings, games = import_checks.check_file(io.BytesIO(raw))
-        assert evenings == [] and list(games) == []
+        evenings, games, concours = import_checks.check_file(io.BytesIO(raw))
+        assert evenings == [] and list(games) == [] and concours == []
     if refusal:
         assert refusal in refused.value.message
 
@@ -293,8 +293,8 @@ def test_escapes_that_are_no_lone_half_pass(text):
 
 def test_the_games_of_a_file_read_as_it_streams_are_those_parsed_whole(archive_text):
     data = json.loads(archive_text)
-    streamed_evenings, streamed = import_checks.check_file(io.BytesIO(archive_text.encode()))
-    whole_evenings, whole = import_checks.check_archive(data)
+    streamed_evenings, streamed, _ = import_checks.check_file(io.BytesIO(archive_text.encode()))
+    whole_evenings, whole, _ = import_checks.check_archive(data)
     assert streamed_evenings == whole_evenings
     assert [(index, game.as_json()) for index, game in streamed] == [(i, g.as_json()) for i, g in whole]
 

@@ -20,6 +20,9 @@ stopped at its totals. Evenings by date, games by creation, each game's live dea
 the input as the table entered it (the API's body). Keys are sorted and the text is indented the
 same way every time, so that exporting what was imported gives the same bytes. Scores are not in
 the JSON: they are derived, and the importing instance derives them again.
+
+A selection with concours adds `"concours": [...]`, each with its evening, teams, parties and the
+game of each table (`concours_export`; one game alone carries none).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ import sqlite_utils
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.sheet import build_sheet
 from scorekeeper.belote.terms import BestMeldCall, Meld
+from scorekeeper.services import concours_export
 from scorekeeper.store import archive_inputs
 from scorekeeper.store import games as store
 
@@ -92,12 +96,16 @@ def archive_data(db: sqlite_utils.Database, *, evening_id: int | None = None, ga
         evening_rows = archive_inputs.evenings(db)
     else:
         evening_rows = archive_inputs.evenings(db, evening_ids)
-    return {
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "evenings": [_evening_json(row) for row in evening_rows],
         "games": [game_json(row, deals.get(row["id"], [])) for row in games],
     }
+    concours = concours_export.concours_data(db, evening_id=evening_id, game_id=game_id)
+    if concours:  # docs/concours.md, "In the archive"
+        data["concours"] = concours
+    return data
 
 
 def to_json(data: dict) -> str:

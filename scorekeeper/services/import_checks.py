@@ -29,6 +29,7 @@ from scorekeeper.belote.game_input import parse_deal_input, parse_game
 from scorekeeper.services.export import FORMAT, VERSION, ArchivedGame
 
 TOP_KEYS = {"format", "version", "evenings", "games"}
+TOP_OPTIONAL_KEYS = {"concours"}  # a file with concours (docs/concours.md, "In the archive")
 EVENING_KEYS = {"id", "date", "place", "note", "created_at"}
 GAME_KEYS = {"id", "evening", "created_at", "teams", "players", "dealer", "rules", "deals"}
 # `end`, or `target` in a file written before games in deals: one of them; `stopped_at` if stopped.
@@ -39,6 +40,10 @@ GAME_ID = re.compile(r"[a-z0-9]{4,32}")
 # What an import is doing, for its progress: (step, done, total), the step in French.
 Progress = Callable[[str, int, int], None]
 READING, CHECKING, WRITING = "Lecture du fichier", "Vérification des parties", "Écriture dans la base"
+
+# The file's evenings, checked; its games, each checked as it is asked for; its concours as read,
+# which `concours_import_checks` checks against the evenings and the games (an empty list if none).
+Checked = tuple[list[dict[str, Any]], Iterator[tuple[int, ArchivedGame]], Any]
 
 
 def no_progress(step: str, done: int, total: int) -> None:
@@ -149,7 +154,7 @@ def _outline(file: BinaryIO) -> tuple[dict[str, Any], int]:
                     continue
             elif event == "map_key":
                 if depth == 1:
-                    if value not in TOP_KEYS:  # at once: its value is never built
+                    if value not in TOP_KEYS and value not in TOP_OPTIONAL_KEYS:  # at once: never built
                         raise ImportRefused(f"Le fichier : clé inconnue « {value} ».")
                     in_games = value == "games"
                 elif in_games:
@@ -165,9 +170,7 @@ def _outline(file: BinaryIO) -> tuple[dict[str, Any], int]:
     return builder.value, games
 
 
-def check_file(
-    file: BinaryIO, progress: Progress = no_progress
-) -> tuple[list[dict[str, Any]], Iterator[tuple[int, ArchivedGame]]]:
+def check_file(file: BinaryIO, progress: Progress = no_progress) -> Checked:
     """As `check_archive`, of a file read as it streams (see the module's docstring): `file` is
     read twice, from its start."""
     start = len(BOM) if file.read(len(BOM)) == BOM else 0
@@ -180,7 +183,7 @@ def check_file(
     evening_list, seen_evenings = _check_top(top)
     file.seek(start)
     games = _parse_errors(ijson.items(file, "games.item", use_float=True))
-    return evening_list, _check_games(games, count, seen_evenings, progress)
+    return evening_list, _check_games(games, count, seen_evenings, progress), top.get("concours", [])
 
 
 def _stamp(value: Any, where: str, key: str = "created_at") -> str:
@@ -205,18 +208,17 @@ def _keys(item: Any, allowed: set[str], where: str, optional: set[str] = frozens
     return item
 
 
-def check_archive(
-    data: Any, progress: Progress = no_progress
-) -> tuple[list[dict[str, Any]], Iterator[tuple[int, ArchivedGame]]]:
+def check_archive(data: Any, progress: Progress = no_progress) -> Checked:
     """The file's evenings, checked, and its games, each checked as it is asked for (with its place
-    in the file): a large file's games are prepared one by one."""
+    in the file): a large file's games are prepared one by one. Its concours too (`Checked`)."""
     evening_list, seen_evenings = _check_top(data)
-    return evening_list, _check_games(data["games"], len(data["games"]), seen_evenings, progress)
+    games = _check_games(data["games"], len(data["games"]), seen_evenings, progress)
+    return evening_list, games, data.get("concours", [])
 
 
 def _check_top(data: Any) -> tuple[list[dict[str, Any]], set[int]]:
     """The file's evenings, checked, and their ids; the games' list checked to be one."""
-    top = _keys(data, TOP_KEYS, "Le fichier")
+    top = _keys(data, TOP_KEYS, "Le fichier", TOP_OPTIONAL_KEYS)
     if top["format"] != FORMAT:
         raise ImportRefused(f"Le fichier n'est pas une archive de ce marqueur (« format » : « {FORMAT} » attendu).")
     if top["version"] != VERSION:

@@ -14,6 +14,9 @@ class ImportReport:
     games_skipped: list[str] = field(default_factory=list)  # already here, identical
     games_refused: list[list[str]] = field(default_factory=list)  # [id, why, in French]: not imported
     deals_added: int = 0
+    concours_added: list[str] = field(default_factory=list)
+    concours_skipped: list[str] = field(default_factory=list)  # already here, identical
+    concours_refused: list[list[str]] = field(default_factory=list)  # [id, why, in French]: a game not imported
 
     def summary(self) -> str:
         """What was done, in French, in a few lines at most (the lists of ids are for the report page)."""
@@ -29,6 +32,17 @@ class ImportReport:
             text += " : " + ", ".join(self.games_skipped) + "." if len(self.games_skipped) <= 10 else "."
         if self.games_refused:
             text += f" {len(self.games_refused)} partie(s) refusée(s), non importée(s)."
+        return text + self._concours_summary()
+
+    def _concours_summary(self) -> str:
+        """Nothing for a file without concours: its report reads as it always did."""
+        text = ""
+        if self.concours_added:
+            text += f" {len(self.concours_added)} concours importé(s)."
+        if self.concours_skipped:
+            text += f" {len(self.concours_skipped)} concours déjà présent(s), identique(s), ignoré(s)."
+        if self.concours_refused:
+            text += f" {len(self.concours_refused)} concours non importé(s)."
         return text
 
     def as_json(self) -> dict[str, Any]:

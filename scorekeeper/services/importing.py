@@ -10,8 +10,9 @@ listed under its id: an import stopped half-way (the machine stopped, the disk f
 back whole, by itself when it can, else by the next import or the server's start
 (`import_recovery.undo_unfinished`).
 A game whose id already exists is skipped when it is the same game, and refuses the whole file
-when it is not. A game that goes on after it was won (deals after the one that won it, which the
-table could not have entered) is not imported, and the report says why; the rest of the file is.
+when it is not; so is a concours (`concours_importing`, written with the last transaction). A game
+that goes on after it was won (deals after the one that won it, which the table could not have
+entered) is not imported, and the report says why; the rest of the file is.
 bench/import_archive.py prints each step's time.
 """
 
@@ -33,10 +34,11 @@ import sqlite_utils
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.game_length import import_refusal
 from scorekeeper.belote.sheet import build_sheet
-from scorekeeper.services import export
+from scorekeeper.services import concours_import_checks, concours_importing, export
 from scorekeeper.services.export import ArchivedGame
 from scorekeeper.services.import_checks import (
     WRITING,
+    Checked,
     ImportRefused,
     Progress,
     check_archive,
@@ -219,7 +221,7 @@ def import_archive(
     marker: str | None = None,
     timings: dict[str, float] | None = None,
     before_commit: Callable[[ImportReport], None] | None = None,
-    checked: Callable[[], tuple[list, Iterator]] | None = None,
+    checked: Callable[[], Checked] | None = None,
 ) -> ImportReport:
     """Import a parsed JSON file (or the file `checked` reads: `import_file`), see the module's
     docstring: checked, prepared and compared with
@@ -239,10 +241,13 @@ def import_archive(
     with tempfile.TemporaryFile() as spool:
         parts = 0
         with _timed(timings, "check, score, derive, compare (no lock)"):
-            evening_list, games = checked() if checked else check_archive(data, progress)
+            evening_list, games, concours_items = checked() if checked else check_archive(data, progress)
+            concours_list = concours_import_checks.check_concours(concours_items, {e["id"] for e in evening_list})
+            games = concours_import_checks.with_tables_checked(games, concours_list)
             for part in _checked_parts(db, games, stamp, report):
                 pickle.dump(part, spool, pickle.HIGHEST_PROTOCOL)
                 parts += 1
+            concours_added = concours_importing.concours_to_add(db, concours_list, report)
         total = len(report.games_added)
         progress(WRITING, 0, total)
         spool.seek(0)
@@ -264,6 +269,7 @@ def import_archive(
                 if before_commit is not None:
                     before_commit(report)
                 with write_transaction(db):
+                    concours_importing.write_concours(db, concours_added, evening_ids)  # with the commit
                     imports.commit_marker(db, marker, stamp)
                     if own_marker:
                         imports.remove_marker(db, marker)

@@ -103,6 +103,9 @@ def game_rows(
     keys = [name_key(name) for name in game.players]
     facts = [_deal_fact(game, deal, evening_id, keys) for deal in sheet.deals[facts_from - 1 :]]
     hands = [deal for deal in sheet.deals if deal.is_hand]
+    # A game over with no hand played (a concours's table stopped before its first deal, or played
+    # on paper) is no game in a player's or a team's figures: 0 - 0 is not a draw they played.
+    counted = sheet.finished and bool(hands)
     common = {"game_id": game.id, "evening_id": evening_id, "played_at": game.created_at}
     summary = {
         **common,
@@ -128,9 +131,9 @@ def game_rows(
                 "name": name,
                 "name_key": keys[seat],
                 "partner_key": keys[(seat + 2) % 4],
-                "finished": int(sheet.finished),
-                "won": int(winner == team),
-                "drawn": int(sheet.draw),
+                "finished": int(counted),
+                "won": int(counted and winner == team),
+                "drawn": int(counted and sheet.draw),
                 "hands": len(hands),
                 "points": sheet.totals[team],
                 **figures,
@@ -150,9 +153,9 @@ def game_rows(
                 "name": game.teams[team.value],
                 "players": pairs[team.value],
                 "pair_key": pair_key(first, second),
-                "finished": int(sheet.finished),
-                "won": int(winner == team.value),
-                "drawn": int(sheet.draw),
+                "finished": int(counted),
+                "won": int(counted and winner == team.value),
+                "drawn": int(counted and sheet.draw),
                 "hands": len(hands),
                 "points": sheet.totals[team.value],
                 **figures,

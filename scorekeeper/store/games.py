@@ -181,9 +181,9 @@ def log_action(
     previous_input: dict | None = None,
     group: int | None = None,
 ) -> int:
-    """Log a write to a game (to one of its deals, or None: the game's own, a stop); returns the
-    action's id. `group`: the id of the action this one was
-    made with (a correction and the deals it removed, m011), undone together."""
+    """Log a write to a game, to one of its deals or (`deal_id` None) to the game itself, an
+    organiser's stop; returns the action's id. `group`: the id of the action this one was made with
+    (a correction and the deals it removed, m011), undone together."""
     return insert(
         db,
         "actions",

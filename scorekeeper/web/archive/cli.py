@@ -90,6 +90,8 @@ def import_command(file: str) -> None:
         lock.release()
     for _, reason in report.games_refused:
         click.echo(f"Non importée : {reason}", err=True)
+    for _, reason in report.concours_refused:
+        click.echo(f"Non importé : {reason}", err=True)
     if len(report.games_skipped) > 10:
         click.echo("Déjà présentes, ignorées : " + ", ".join(report.games_skipped), err=True)
     click.echo(f"Import terminé : {report.summary()} ({time.perf_counter() - started:.1f} s)")

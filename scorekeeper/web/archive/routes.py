@@ -22,7 +22,7 @@ from scorekeeper.belote.evenings import short_date
 from scorekeeper.belote.explain import explain
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.terms import Team
-from scorekeeper.services import export, figure_lists, lists, stats
+from scorekeeper.services import evening_concours, export, figure_lists, lists, stats
 from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.store.db import write_transaction
@@ -109,7 +109,14 @@ def evening(evening_id: int):
         else:
             flash("Soirée enregistrée.", "info")
             return redirect(url_for("archive.evening", evening_id=evening_id))
-    return render_template("archive/evening.html", evening=found, form=form, limits=LIMITS)
+    return render_template(
+        "archive/evening.html",
+        evening=found,
+        form=form,
+        limits=LIMITS,
+        concours=evening_concours.evening_concours(db, evening_id),
+        tables=evening_concours.tables_of_evening(db, evening_id),
+    )
 
 
 @bp.get("/soirees/<int:evening_id>/imprimer")
