@@ -149,9 +149,17 @@ IN_PROGRESS = [
 ]
 
 
+# Issue 25: a game in 12 deals under way, and one an organiser stopped at 240 – 240 (a draw).
+IN_TURN = [
+    {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92, "taker_player": 0},  # 170 / 70
+    {"taker": "B", "contract": 80, "mode": "hearts", "taker_points": 92, "taker_player": 1},  # 70 / 170
+]
+
+
 def seed_archive(app) -> dict:
-    """An evening holding a finished game (target 1000) and a game in progress of 3 deals and a
-    redeal. Returns their ids: {"evening", "finished", "live"}."""
+    """An evening holding a finished game (target 1000), a game in progress of 3 deals and a
+    redeal, a game in 12 deals at its 6th and one stopped by an organiser. Returns their ids:
+    {"evening", "finished", "live", "deals", "stopped"}."""
     db = connect(app.config["DATABASE"])
     try:
         with write_transaction(db):
@@ -172,6 +180,13 @@ def seed_archive(app) -> dict:
                     service.record_redeal(db, game_id, {"reason": "all_pass"})
                 service.record_hand(db, game_id, body)
             ids[key] = game_id
+        for key, hands in (("deals", 5), ("stopped", 2)):
+            body = {"players": PLAYERS, "end": {"deals": 12}, "evening": evening}
+            game_id = service.create_game(db, {**body, "teams": {"A": "Les Bleus", "B": "Les Rouges"}}).game.id
+            for number in range(hands):
+                service.record_hand(db, game_id, IN_TURN[number % 2])
+            ids[key] = game_id
+        service.stop_game(db, ids["stopped"])
         assert service.get_sheet(db, ids["finished"]).finished
         assert not service.get_sheet(db, ids["live"]).finished
     finally:

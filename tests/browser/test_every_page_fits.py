@@ -161,7 +161,11 @@ def test_the_sheet_apps_states_fit_360_and_320_px_with_big_tap_targets(
     screenshot(page, f"{name}-{screen['width']}")
 
 
-AT_THE_TABLE = [page for page in PAGES if page[0] in {"new-game", "sheet", "sheet-finished", "deal-form", "deal-edit"}]
+AT_THE_TABLE = [
+    page
+    for page in PAGES
+    if page[0] in {"new-game", "sheet", "sheet-finished", "sheet-deals", "sheet-stopped", "deal-form", "deal-edit"}
+]
 
 
 @pytest.mark.parametrize(("name", "path", "action"), AT_THE_TABLE, ids=[name for name, _, _ in AT_THE_TABLE])
