@@ -51,16 +51,18 @@ check: install-test
 	$(BIN)/python -m pytest -m "not browser and not slow" --hypothesis-profile=check $(PYTEST_ARGS)
 
 # The engine and its exact check of declarations, a concours's next draw (its ranking and pairing,
-# 128 teams at partie 12, alone and through the service on a real database), then a 64 MiB archive imported, step by step, with its peak memory, then
-# a 50 MB one through the page of a server (a table saving and reading its sheet meanwhile: their
-# longest waits) and the command line (tests/test_large_import.py, which `make test` runs at 3 MB),
-# then "Enregistrer" to the new totals painted in Chromium, online and offline, the CPU throttled
-# or not.
+# 128 teams at partie 12, alone and through the service on a real database) and the room's screen
+# of 32 tables (its page and API read), then a 64 MiB archive imported, step by step, with its peak
+# memory, then a 50 MB one through the page of a server (a table saving and reading its sheet
+# meanwhile: their longest waits) and the command line (tests/test_large_import.py, which `make
+# test` runs at 3 MB), then "Enregistrer" to the new totals painted in Chromium, online and
+# offline, the CPU throttled or not.
 bench: install-test
 	$(BIN)/python bench/score_engine.py
 	$(BIN)/python bench/declarations.py
 	$(BIN)/python bench/concours.py
 	$(BIN)/python bench/concours_draw.py
+	$(BIN)/python bench/concours_screen.py
 	$(BIN)/python bench/import_archive.py --megabytes 64
 	LARGE_IMPORT_MB=50 $(BIN)/python -m pytest tests/test_large_import.py -s -q -p no:cacheprovider
 	$(BIN)/python bench/save_paint.py

@@ -13,7 +13,9 @@ from html import unescape
 from pathlib import Path
 from typing import Any
 
+import zxingcpp
 from hypothesis import settings
+from PIL import Image
 from werkzeug.security import generate_password_hash
 
 from scorekeeper.services import concours as concours_service
@@ -172,3 +174,43 @@ def fixed_draws(monkeypatch) -> Callable[[list[int]], None]:
 
     monkeypatch.setattr(concours_service, "_shuffle", shuffle)
     return orders.append
+
+
+def qr_text_of_svg(svg: str, scale: int = 8) -> str:
+    """The text of a QR code drawn by segno as inline SVG (`join.qr_svg`), read by zxing-cpp: its
+    one path, "M x y" then runs of dark modules "h n" and moves "m dx dy", painted module by module."""
+    width, height = (int(float(n)) for n in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+    path = re.search(r'class="qrline"[^>]*\sd="([^"]+)"', svg).group(1)
+    image = Image.new("L", (width * scale, height * scale), 255)
+    x = y = 0.0
+    for command, numbers in re.findall(r"([Mmh])([-\d.\s]+)", path):
+        values = [float(n) for n in numbers.split()]
+        if command == "M":
+            x, y = values
+        elif command == "m":
+            x, y = x + values[0], y + values[1]
+        else:
+            top = int(y - 0.5)
+            image.paste(0, (int(x) * scale, top * scale, int(x + values[0]) * scale, (top + 1) * scale))
+            x += values[0]
+    return "".join(result.text for result in zxingcpp.read_barcodes(image))
+
+
+CONCOURS = "/api/v1/concours"
+
+
+def api_concours(client, team_names: list[str], **fields) -> dict:
+    """A concours created through the API with these teams (players "<team> 1", "<team> 2") and
+    `fields` (3 parties to 1000 unless told); its JSON."""
+    body = {"name": "Concours du vendredi", "parties": 3, "end": {"points": 1000}, **fields}
+    body["teams"] = [{"name": name, "players": [f"{name} 1", f"{name} 2"]} for name in team_names]
+    response = client.post(CONCOURS, json=body)
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def api_draw(client, concours_id: str) -> dict:
+    """The next partie drawn through the API; the concours's JSON."""
+    response = client.post(f"{CONCOURS}/{concours_id}/rounds", json={})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()

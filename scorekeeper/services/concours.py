@@ -9,6 +9,7 @@ commits, or changes nothing; refusals are `InvalidInput` (422), `NotFound` (404)
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
@@ -55,6 +56,12 @@ def create_concours(db: sqlite_utils.Database, body: Any) -> Concours:
 
 def get_concours(db: sqlite_utils.Database, concours_id: str) -> Concours:
     return load(db, concours_id)
+
+
+def get_revision(db: sqlite_utils.Database, concours_id: str) -> str:
+    """A short tag that changes whenever a read of the concours would show something else (its
+    API's ETag: the room's screen asks every 2 s, and is mostly answered 304 without a load)."""
+    return hashlib.sha256(store.revision(db, concours_id).encode()).hexdigest()[:16]
 
 
 def _register(db: sqlite_utils.Database, concours: Concours, teams: list[TeamInput], field: str) -> list[int]:

@@ -171,3 +171,23 @@ def tables_with_games(db: sqlite_utils.Database, concours_id: str) -> list[dict[
         " join game_summaries s on s.game_id = t.game_id where t.concours_id = ? order by t.round, t.number",
         [concours_id],
     )
+
+
+def revision(db: sqlite_utils.Database, concours_id: str) -> str:
+    """Everything a read of the concours shows is derived from these: its teams, its draws and
+    closings, its tables and their slips, and every write to the tables' games (each an action,
+    as a game's revision counts them). A read that finds them unchanged needs build nothing."""
+    found = rows(
+        db,
+        "select (select count(*) from concours where id = :id) as found,"
+        " (select group_concat(number || ':' || name || ':' || coalesce(withdrawn_at, ''), '|')"
+        "  from concours_teams where concours_id = :id) as teams,"
+        " (select group_concat(number || ':' || drawn_at || ':' || coalesce(closed_at, ''), '|')"
+        "  from concours_rounds where concours_id = :id) as rounds,"
+        " (select group_concat(game_id || ':' || coalesce(slip_a, '') || ':' || coalesce(slip_b, ''), '|')"
+        "  from concours_tables where concours_id = :id) as tables,"
+        " (select count(*) || ':' || coalesce(max(a.id), 0) from concours_tables t"
+        "  join actions a on a.game_id = t.game_id where t.concours_id = :id) as actions",
+        {"id": concours_id},
+    )[0]
+    return "/".join(str(value) for value in found.values())

@@ -13,6 +13,7 @@ from scorekeeper.web import (
     assets,
     compression,
     concours,
+    concours_screen,
     conditional,
     database,
     errors,
@@ -66,6 +67,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(sheet.bp)
     app.register_blueprint(tools.bp)
     app.register_blueprint(concours.bp)  # the organiser's pages of a club's concours
+    app.register_blueprint(concours_screen.bp)  # the concours's screen on the wall, « Quelle table ? »
     archive.init_app(app)  # evenings, statistics, export and import; its CLI commands
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API takes JSON bodies only, which no other site can send unasked

@@ -4,7 +4,7 @@ game is."""
 
 from __future__ import annotations
 
-from flask import Response, jsonify, request
+from flask import Response, jsonify, make_response, request
 
 from scorekeeper.belote.concours.entry import parse_slip
 from scorekeeper.services import concours as service
@@ -37,7 +37,18 @@ def create_concours():
 
 @bp.get("/concours/<concours_id>")
 def read_concours(concours_id: str):
-    return _concours(service.get_concours(get_db(), concours_id))
+    """With If-None-Match, a 304 while nothing changed (what the room's screen polls), answered
+    from the concours's revision alone; a write between the two reads tags a newer concours with
+    the older revision, which the next poll then finds changed."""
+    db = get_db()
+    tag = service.get_revision(db, concours_id)
+    if request.if_none_match.contains_weak(tag):
+        response = make_response("", 304)
+        response.headers["Cache-Control"] = "no-cache"
+    else:
+        response = _concours(service.get_concours(db, concours_id))
+    response.set_etag(tag, weak=True)
+    return response
 
 
 @bp.post("/concours/<concours_id>/teams")

@@ -1,0 +1,175 @@
+"""What the room's screen shows, read from the concours's API JSON (`concours_json`): the heading,
+the clock, the current partie's tables, the resting team, the ranking, each list cut into pages.
+
+The screen is drawn twice from the same JSON: here, for its first paint and for the plain refresh
+of a browser without JavaScript, and by static/concours_screen.js, which polls the API and repaints
+in the browser. Both follow the same rules, written once in each and kept alike by
+tests/browser/test_concours_screen_live.py (the script's paint compared with this module's).
+
+A page holds a fixed number of lines: the screen's type is sized in units of the viewport, so a
+1920×1080 and a 1280×720 screen hold the same lines, and the server, which cannot measure the
+screen, cuts the pages as the script does.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+TURN_S = 15  # a page of tables or of the ranking stays this long before the next one
+TABLES_PER_PAGE = 16  # two columns of eight
+RANKING_PER_PAGE = 12
+TEAMS_PER_PAGE = 24  # before the first draw: two columns of twelve
+FINAL_PER_PAGE = 16  # the final ranking, in the tables' place
+
+
+@dataclass(frozen=True)
+class TableLine:
+    number: int
+    names: tuple[str, str]
+    totals: tuple[int, int]
+    status: str  # "donne 7 sur 12", "Terminée", …
+    finished: bool
+    winner: str | None  # "A", "B", or None (playing, or a draw)
+
+
+@dataclass(frozen=True)
+class RankLine:
+    rank: int
+    name: str
+    score: str  # the points ranking by points ("3170"), the wins by wins ("2½ v.")
+    detail: str  # the difference, which breaks their ties: "+450"
+    withdrawn: bool
+
+
+@dataclass(frozen=True)
+class Paged:
+    """One page of a list: its lines, which page it is (from 0), how many pages and lines in all."""
+
+    lines: list[Any]
+    page: int
+    pages: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Clock:
+    elapsed: str  # "depuis 23 min" since the draw; "terminée" once the partie is closed
+    left: str  # "reste 12 min", "temps écoulé", "" without a time limit
+    out: bool  # the time limit is past
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    state: str  # "registering" (no draw yet), "playing", "closed" (between parties), "final"
+    heading: str  # "Partie 3 sur 5", "Inscriptions", "Classement final"
+    clock: Clock
+    tables: Paged
+    rests: str | None  # the resting team's name
+    ranking: Paged
+    provisional: bool
+    teams: Paged  # before the first draw: the teams registered
+    final: Paged  # after the last partie: the ranking, in full
+
+
+def page_of(lines: list[Any], per_page: int, turn: int) -> Paged:
+    """The `turn`-th page of `lines`, counting round (turn 7 of 3 pages is page 1)."""
+    pages = max(1, math.ceil(len(lines) / per_page))
+    page = turn % pages
+    return Paged(lines[page * per_page : (page + 1) * per_page], page, pages, len(lines))
+
+
+def turn_at(now: datetime) -> int:
+    """Which turn of the pages a clock shows: every screen at the same time shows the same page."""
+    return int(now.timestamp()) // TURN_S
+
+
+def table_status(table: dict[str, Any], end: dict[str, int]) -> str:
+    """ "donne 7 sur 12" while the table plays its 7th deal of 12 (6 scored); its end once finished."""
+    if table.get("slip") is not None:
+        return "Feuille papier"
+    if table["finished"]:
+        return "Arrêtée" if table.get("stopped") else "Terminée"
+    deal = table["hands_played"] + 1
+    if "deals" in end:
+        return f"donne {min(deal, end['deals'])} sur {end['deals']}"
+    return f"donne {deal}"
+
+
+def wins_text(won: int, drawn: int) -> str:
+    """Wins as the ranking counts them, a draw ½: "2 v.", "2½ v."."""
+    whole, half = divmod(2 * won + drawn, 2)
+    return f"{whole}{'½' if half else ''} v."
+
+
+def signed(number: int) -> str:
+    return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "0"
+
+
+def rank_line(standing: dict[str, Any], names: dict[int, str], ranking: str) -> RankLine:
+    if ranking == "wins":
+        score, detail = wins_text(standing["won"], standing["drawn"]), signed(standing["difference"])
+    else:
+        score, detail = str(standing["points"]), signed(standing["difference"])
+    return RankLine(standing["rank"], names[standing["team"]], score, detail, not standing.get("active", True))
+
+
+def duration(minutes: int) -> str:
+    """ "45 min", and past the hour "1 h 05"."""
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60:02d}"
+
+
+def clock(state: str, round_: dict[str, Any] | None, time_limit: int | None, now: datetime) -> Clock:
+    """Minutes since the draw, and what is left of the time limit, while the partie plays."""
+    if state != "playing" or round_ is None:
+        return Clock({"registering": "tirage à venir", "closed": "partie terminée"}.get(state, ""), "", False)
+    seconds = (now - datetime.fromisoformat(round_["drawn_at"])).total_seconds()
+    elapsed = f"depuis {duration(max(0, int(seconds // 60)))}"
+    if time_limit is None:
+        return Clock(elapsed, "", False)
+    left = time_limit * 60 - seconds
+    if left <= 0:
+        return Clock(elapsed, "temps écoulé", True)
+    return Clock(elapsed, f"reste {math.ceil(left / 60)} min", False)
+
+
+def board(data: dict[str, Any], now: datetime, turn: int) -> Board:
+    """The screen of the concours `data` (its API JSON) at `now`, its lists at page `turn`."""
+    names = {team["number"]: team["name"] for team in data["teams"]}
+    round_ = data["rounds"][-1] if data["rounds"] else None
+    final = round_ is not None and len(data["rounds"]) >= data["parties"] and round_["state"] == "closed"
+    if round_ is None:
+        state, heading = "registering", "Inscriptions"
+    elif final:
+        state, heading = "final", "Classement final"
+    else:
+        state = "playing" if round_["state"] == "playing" else "closed"
+        heading = f"Partie {round_['number']} sur {data['parties']}"
+    tables = [
+        TableLine(
+            number=table["table"],
+            names=(names[table["teams"][0]], names[table["teams"][1]]),
+            totals=(table["totals"]["A"], table["totals"]["B"]),
+            status=table_status(table, data["end"]),
+            finished=table["finished"],
+            winner={table["teams"][0]: "A", table["teams"][1]: "B"}.get(table["winner"]),
+        )
+        for table in (round_["tables"] if round_ else [])
+    ]
+    ranked = [rank_line(standing, names, data["ranking"]) for standing in data["standings"]]
+    registered = [(team["number"], team["name"]) for team in data["teams"] if team["active"]]
+    return Board(
+        name=data["name"],
+        state=state,
+        heading=heading,
+        clock=clock(state, round_, data["time_limit"], now),
+        tables=page_of(tables if not final else [], TABLES_PER_PAGE, turn),
+        rests=names[round_["rests"]] if round_ and round_["rests"] is not None and not final else None,
+        ranking=page_of(ranked if round_ and not final else [], RANKING_PER_PAGE, turn),
+        provisional=any(standing["provisional"] for standing in data["standings"]),
+        teams=page_of(registered if round_ is None else [], TEAMS_PER_PAGE, turn),
+        final=page_of(ranked if final else [], FINAL_PER_PAGE, turn),
+    )

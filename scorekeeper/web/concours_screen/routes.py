@@ -1,0 +1,87 @@
+"""/concours/<id>/ecran, the room's screen, and /concours/<id>/tables, « Quelle table ? ».
+
+The screen is drawn from the concours's API JSON (board.py); static/concours_screen.js polls that
+JSON every 2 s and repaints, and without JavaScript the page asks for itself again every 3 s
+(a refresh in <noscript>), the server choosing which page of the tables and the ranking to show
+from its clock, or from `?page=`.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from flask import Blueprint, abort, render_template, request, url_for
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup
+
+from scorekeeper.belote.errors import NotFound
+from scorekeeper.services import concours as service
+from scorekeeper.services.concours_view import Concours, concours_json
+from scorekeeper.web.concours_screen import board as boards
+from scorekeeper.web.database import get_db
+from scorekeeper.web.join import join_url, qr_svg
+
+bp = Blueprint("concours_screen", __name__, url_prefix="/concours")
+
+REFRESH_S = 3  # without JavaScript: the screen follows the phones within this
+POLL_S = 2  # with it: how often the script asks the API
+MAX_PAGE = 1000
+
+
+def concours_or_404(concours_id: str) -> Concours:
+    try:
+        return service.get_concours(get_db(), concours_id)
+    except NotFound:
+        abort(404)
+
+
+def pinned_page() -> int | None:
+    """`?page=N`: that page of each list (counted round), instead of the clock's."""
+    value = request.args.get("page", "")
+    return int(value) if value.isascii() and value.isdigit() and int(value) <= MAX_PAGE else None
+
+
+def script_settings(concours: Concours, now: datetime, page: int | None) -> dict:
+    """What static/concours_screen.js needs, from the one place that sets it."""
+    return {
+        "api": url_for("api.read_concours", concours_id=concours.id),
+        "now": int(now.timestamp() * 1000),  # the server's clock, which the script's is set by
+        "page": page,
+        "poll_ms": POLL_S * 1000,
+        "turn_ms": boards.TURN_S * 1000,
+        "per_page": {
+            "tables": boards.TABLES_PER_PAGE,
+            "ranking": boards.RANKING_PER_PAGE,
+            "teams": boards.TEAMS_PER_PAGE,
+            "final": boards.FINAL_PER_PAGE,
+        },
+    }
+
+
+@bp.get("/<concours_id>/ecran")
+def screen(concours_id: str):
+    concours = concours_or_404(concours_id)
+    now = datetime.now(UTC)
+    page = pinned_page()
+    tables_url = join_url(request, url_for("concours_screen.tables", concours_id=concours.id))
+    return render_template(
+        "concours_screen/screen.html",
+        board=boards.board(concours_json(concours), now, boards.turn_at(now) if page is None else page),
+        refresh_s=REFRESH_S,
+        tables_url=tables_url,
+        tables_qr=Markup(qr_svg(tables_url)),  # segno's SVG: attributes only, no style (the CSP)
+        settings=htmlsafe_json_dumps(script_settings(concours, now, page)),
+    )
+
+
+@bp.get("/<concours_id>/tables")
+def tables(concours_id: str):
+    concours = concours_or_404(concours_id)
+    round_ = concours.current
+    return render_template(
+        "concours_screen/tables.html",
+        concours=concours,
+        round=round_,
+        rests=concours.team(round_.rest).name if round_ and round_.rest is not None else None,
+        sheet_url=lambda table: url_for("sheet.show", game_id=table.game_id),
+    )

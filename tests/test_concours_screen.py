@@ -1,0 +1,242 @@
+"""The room's screen (/concours/<id>/ecran) and « Quelle table ? » (/concours/<id>/tables), as a
+browser without JavaScript gets them (CONCOURS.md, "Pages"): the teams before the draw, each table
+with its live totals and its deal, the resting team, the ranking, the pages of a long list, the
+plain refresh, the QR code and the phone page it opens; and the API's ETag the screen's script
+polls with. The script's own paint is tests/browser/test_concours_screen_live.py's.
+
+The totals are docs/scoring.md's example 1 (80 ♥ made with 92: 170 to 70), hand after hand."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+import pytest
+
+from scorekeeper.web import join
+from scorekeeper.web.concours_screen import board
+from tests.helpers import CONCOURS, api_concours, api_draw, page_text, qr_text_of_svg
+from tests.pages import shown
+
+LAN = "192.0.2.2"
+HAND_170_70 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}
+
+
+@pytest.fixture(autouse=True)
+def lan(monkeypatch):
+    """The machine's LAN address, whatever this machine's network is (as tests/test_join.py)."""
+    monkeypatch.setattr(join, "lan_address", lambda: LAN)
+
+
+def screen(client, concours_id: str, page: int | None = None) -> str:
+    response = client.get(f"/concours/{concours_id}/ecran" + ("" if page is None else f"?page={page}"))
+    assert response.status_code == 200
+    return response.text
+
+
+def words(html: str) -> str:
+    """What a browser without JavaScript shows of `html`, as words (hidden elements left out)."""
+    return page_text(shown(html))
+
+
+def section(html: str, element_id: str) -> str:
+    return re.search(rf'<(section|p) id="{element_id}"[^>]*>(.*?)</\1>', html, re.S).group(0)
+
+
+def lines(html: str, css_class: str) -> list[str]:
+    """The words of each <li class="css_class …"> of `html`."""
+    return [page_text(item) for item in re.findall(rf'<li class="{css_class}[ "].*?</li>', html, re.S)]
+
+
+def table_numbers(html: str) -> list[int]:
+    return [int(line.split()[0]) for line in lines(section(html, "main"), "table")]
+
+
+def record(client, game_id: str, hands: int = 1) -> None:
+    for _ in range(hands):
+        response = client.post(f"/api/v1/games/{game_id}/hands", json=HAND_170_70)
+        assert response.status_code == 201, response.get_json()
+
+
+def names_of(concours: dict) -> dict[int, str]:
+    return {team["number"]: team["name"] for team in concours["teams"]}
+
+
+def test_before_the_first_draw_the_screen_shows_the_teams_and_the_qr_code(client):
+    concours = api_concours(client, ["Les As", "Les Rois", "Les Dames"])
+    html = screen(client, concours["id"])
+    text = words(html)
+    assert "Concours du vendredi Inscriptions tirage à venir" in text
+    assert '<li class="table' not in html
+    assert "Équipes inscrites 3 1 Les As 2 Les Rois 3 Les Dames" in text
+    assert re.search(r'<section id="ranking"[^>]* hidden>', html)  # no ranking before the first game
+    svg = re.search(r'<div class="qr">(<svg.*?</svg>)</div>', html, re.S).group(1)
+    address = f"http://{LAN}/concours/{concours['id']}/tables"
+    assert qr_text_of_svg(svg) == address
+    assert address in text
+
+
+def test_the_screen_follows_itself_without_javascript(client):
+    concours = api_concours(client, ["Les As", "Les Rois"])
+    html = screen(client, concours["id"])
+    head = html[: html.index("</head>")]
+    assert '<noscript><meta http-equiv="refresh" content="3"></noscript>' in head
+    assert '<script type="module" src="/static/concours_screen.js?v=' in html
+
+
+def test_each_table_with_its_live_totals_its_deal_and_the_team_resting(client):
+    teams = ["Les As", "Les Rois", "Les Dames", "Les Valets", "Les Dix"]
+    concours = api_draw(client, api_concours(client, teams, end={"deals": 12}, time_limit=45)["id"])
+    names = names_of(concours)
+    round_ = concours["rounds"][0]
+    first, second = round_["tables"]
+    record(client, first["game"], hands=2)
+    html = screen(client, concours["id"])
+    a, b = (names[number] for number in first["teams"])
+    c, d = (names[number] for number in second["teams"])
+    assert lines(section(html, "main"), "table") == [
+        f"1 {a} 340 {b} 140 donne 3 sur 12",  # two hands of 170 to 70, the third being played
+        f"2 {c} 0 {d} 0 donne 1 sur 12",
+    ]
+    assert page_text(section(html, "rests")) == f"Exempte : {names[round_['rests']]}"
+    text = words(html)
+    assert "Partie 1 sur 3 depuis 0 min reste 45 min" in text
+    assert "Classement provisoire" in text
+    ranked = lines(section(html, "ranking"), "rank")
+    assert ranked[0].startswith(f"1 {a} 340 ")  # by points: the team ahead at table 1 leads
+
+
+def test_a_finished_table_is_marked_and_its_winner_too(client):
+    concours = api_draw(
+        client, api_concours(client, ["Les As", "Les Rois", "Les Dames", "Les Valets"], end={"deals": 4})["id"]
+    )
+    first = concours["rounds"][0]["tables"][0]
+    record(client, first["game"], hands=4)  # 4 × 170 to 70: 680 to 280, the game's 4 deals played
+    html = section(screen(client, concours["id"]), "main")
+    finished = re.search(r'<li class="table finished">.*?</li>', html, re.S).group(0)
+    assert page_text(finished).endswith("680 " + names_of(concours)[first["teams"][1]] + " 280 Terminée")
+    assert '<span class="team side-a won">' in finished and "side-b won" not in finished
+    assert html.count('class="table finished"') == 1
+
+
+def test_forty_tables_are_shown_on_pages_that_cover_them_all_once(client):
+    concours = api_draw(client, api_concours(client, [f"Équipe {n}" for n in range(1, 81)])["id"])
+    pages = [table_numbers(screen(client, concours["id"], page)) for page in range(3)]
+    assert [len(page) for page in pages] == [16, 16, 8]
+    assert sorted(number for page in pages for number in page) == list(range(1, 41))
+    assert table_numbers(screen(client, concours["id"], 3)) == pages[0]  # the pages turn round
+    html = screen(client, concours["id"], 1)
+    assert '<span class="pager">2/3</span>' in section(html, "main")
+    # The ranking of 80 teams: 12 a page, 7 pages, each team on one of them.
+    ranks = [
+        [line.split()[0] for line in lines(section(screen(client, concours["id"], page), "ranking"), "rank")]
+        for page in range(7)
+    ]
+    assert sorted(int(rank) for page in ranks for rank in page) == sorted(s["rank"] for s in concours["standings"])
+    assert [len(page) for page in ranks] == [12] * 6 + [8]
+
+
+def test_without_a_page_asked_the_clock_picks_one(client):
+    concours = api_draw(client, api_concours(client, [f"Équipe {n}" for n in range(1, 41)])["id"])
+    shown = table_numbers(screen(client, concours["id"]))
+    assert shown in (list(range(1, 17)), list(range(17, 21)))
+    assert table_numbers(screen(client, concours["id"], 2)) == list(range(1, 17))  # 20 tables: 2 pages
+
+
+def test_after_the_last_partie_the_final_ranking(client):
+    concours = api_draw(client, api_concours(client, ["Les As", "Les Rois"], parties=1)["id"])
+    table = concours["rounds"][0]["tables"][0]
+    record(client, table["game"], hands=6)  # 6 × 170 = 1020 to 420: the game to 1000 is won
+    html = screen(client, concours["id"])
+    text = words(html)
+    assert "Classement final" in text and "provisoire" not in text
+    a, b = (names_of(concours)[number] for number in table["teams"])
+    assert lines(section(html, "main"), "rank") == [f"1 {a} 1020 +600", f"2 {b} 420 −600"]
+    assert '<li class="table' not in html
+
+
+def test_a_partie_closed_before_the_next_draw(client):
+    concours = api_draw(client, api_concours(client, ["Les As", "Les Rois"])["id"])
+    assert client.post(f"{CONCOURS}/{concours['id']}/rounds/1/close", json={}).status_code == 200
+    text = words(screen(client, concours["id"]))
+    assert "Partie 1 sur 3 partie terminée" in text
+    assert "0 Arrêtée" in text
+
+
+def test_names_are_shown_as_text(client):
+    concours = api_draw(client, api_concours(client, ["<b>Les As</b>", "Les Rois"])["id"])
+    html = screen(client, concours["id"])
+    assert "<b>Les As</b>" not in html and "&lt;b&gt;Les As&lt;/b&gt;" in html
+
+
+@pytest.mark.parametrize(
+    ("now", "expected"),
+    [
+        ("2026-12-04T20:18:30+00:00", board.Clock("depuis 18 min", "reste 12 min", False)),  # 11 min 30 s left
+        ("2026-12-04T20:29:59+00:00", board.Clock("depuis 29 min", "reste 1 min", False)),
+        ("2026-12-04T20:31:00+00:00", board.Clock("depuis 31 min", "temps écoulé", True)),
+        ("2026-12-04T21:05:10+00:00", board.Clock("depuis 1 h 05", "temps écoulé", True)),
+    ],
+)
+def test_the_clock_says_what_is_left_of_the_time_limit(now, expected):
+    round_ = {"state": "playing", "drawn_at": "2026-12-04T20:00:00.000+00:00"}
+    assert board.clock("playing", round_, 30, datetime.fromisoformat(now)) == expected
+
+
+def test_wins_with_a_draw_counted_half():
+    assert board.wins_text(2, 1) == "2½ v."
+    assert board.wins_text(3, 0) == "3 v."
+    assert board.wins_text(0, 1) == "0½ v."
+
+
+def test_the_tables_page_leads_to_each_sheet(client):
+    concours = api_concours(client, ["Les As", "Les Rois", "Les Dames", "Les Valets", "Les Dix"])
+    before = client.get(f"/concours/{concours['id']}/tables")
+    assert before.status_code == 200
+    assert "Aucune partie n'est encore tirée" in page_text(before.text)
+    concours = api_draw(client, concours["id"])
+    names = names_of(concours)
+    html = client.get(f"/concours/{concours['id']}/tables").text
+    links = re.findall(r'<li><a href="([^"]+)">(.*?)</a></li>', html, re.S)
+    assert links == [
+        (
+            f"/parties/{table['game']}",
+            f'<span class="table-number">Table {table["table"]}</span> · '
+            f"{names[table['teams'][0]]} – {names[table['teams'][1]]}",
+        )
+        for table in concours["rounds"][0]["tables"]
+    ]
+    assert f"Exempte : {names[concours['rounds'][0]['rests']]}" in page_text(html)
+    assert "Partie 1 sur 3" in page_text(html)
+    for href, _ in links:
+        assert client.get(href).status_code == 200
+
+
+def test_an_unknown_concours_is_a_404(client):
+    assert client.get("/concours/nothere/ecran").status_code == 404
+    assert client.get("/concours/nothere/tables").status_code == 404
+
+
+def test_the_api_answers_304_while_nothing_changed(client):
+    concours = api_draw(client, api_concours(client, ["Les As", "Les Rois"])["id"])
+    url = f"{CONCOURS}/{concours['id']}"
+    first = client.get(url)
+    tag = first.headers["ETag"]
+    assert first.status_code == 200 and tag.startswith('W/"')
+    again = client.get(url, headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.data == b"" and again.headers["ETag"] == tag
+    record(client, concours["rounds"][0]["tables"][0]["game"])
+    changed = client.get(url, headers={"If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != tag
+    assert changed.get_json()["rounds"][0]["tables"][0]["totals"] == {"A": 170, "B": 70}
+    tag = changed.headers["ETag"]
+    assert client.post(f"{url}/rounds/1/close", json={}).status_code == 200
+    assert client.get(url, headers={"If-None-Match": tag}).status_code == 200  # closed: changed
+
+
+def test_a_concours_ranked_by_wins_shows_the_wins(client):
+    concours = api_draw(client, api_concours(client, ["Les As", "Les Rois"], parties=1, ranking="wins")["id"])
+    table = concours["rounds"][0]["tables"][0]
+    record(client, table["game"], hands=6)  # 1020 to 420: won
+    a, b = (names_of(concours)[number] for number in table["teams"])
+    assert lines(section(screen(client, concours["id"]), "main"), "rank") == [f"1 {a} 1 v. +600", f"2 {b} 0 v. −600"]
