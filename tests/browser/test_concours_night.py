@@ -136,6 +136,7 @@ def test_a_concours_night_seven_teams_three_parties_three_phones_and_the_screen(
         drawn = {1: [[1, 2], [3, 4], [5, 6]], 2: [[4, 7], [1, 5], [6, 3]], 3: [[1, 7], [6, 4], [5, 2]]}
         rests = {1: 7, 2: 2, 3: 3}
         for number, plan in plans.items():
+            organiser.goto(url)  # what the organiser's « Rafraîchir » does
             organiser.click("#draw")
             organiser.wait_for_load_state()
             served = client.get(f"/api/v1/concours/{concours['id']}").get_json()["rounds"][-1]
