@@ -513,8 +513,11 @@ def test_a_table_sheet_says_which_concours_partie_and_table_it_belongs_to(client
     line = re.search(r'<p class="concours-line">(.*?)</p>', sheet).group(1)
     assert f'href="/concours/{concours_id}"' in line
     assert page_text(line) == "Concours « Concours du vendredi » · Partie 1 · Table 2"
+    # Its game over, a table is sent to the next partie's tables, not offered a rematch.
+    assert f'href="/concours/{concours_id}/tables"' in sheet and 'id="rematch"' not in sheet
     ordinary = client.post("/api/v1/games", json={}).get_json()["id"]
     assert "concours-line" not in client.get(f"/parties/{ordinary}").text
+    assert 'id="rematch"' in client.get(f"/parties/{ordinary}").text
 
 
 def test_the_organiser_buttons_need_their_csrf_token(make_app, monkeypatch):
