@@ -22,6 +22,7 @@ from scorekeeper.store.db import connect
 from scorekeeper.store.migrate import migrate
 from scorekeeper.web import create_app
 from scorekeeper.web.access.limits import LoginLimits
+from tests.helpers import fixed_draws
 
 BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
 TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False}
@@ -109,3 +110,10 @@ def node() -> str:
             pytest.fail("node is missing: .ci/run installs Debian's nodejs")
         pytest.skip("node is not installed (apt-get install -y nodejs)")
     return path
+
+
+@pytest.fixture
+def drawn_order(monkeypatch):
+    """drawn_order([3, 1, 5, 2, 4]): the next random draw of a concours (its first partie, or one
+    with `pairing: random`) puts the teams in this order."""
+    return fixed_draws(monkeypatch)

@@ -9,43 +9,21 @@ expected figure is the spec's, or worked on paper in the test's comment.
 
 from __future__ import annotations
 
-import pytest
-
-from scorekeeper.services import concours as service
 from scorekeeper.services import stats
 from scorekeeper.store.db import connect
+from tests.helpers import api_concours, api_draw
 
 CONCOURS = "/api/v1/concours"
 GAMES = "/api/v1/games"
 HAND_170_70 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}  # docs/scoring.md example 1
 
 
-@pytest.fixture
-def drawn_order(monkeypatch):
-    """drawn_order([3, 1, 5, 2, 4]): the next random draws put the teams in these orders."""
-    orders: list[list[int]] = []
-
-    def shuffle(teams: list[int]) -> None:
-        wanted = orders.pop(0)
-        assert sorted(wanted) == sorted(teams)
-        teams[:] = wanted
-
-    monkeypatch.setattr(service, "_shuffle", shuffle)
-    return orders.append
-
-
-def create(client, teams: list[str], **fields) -> dict:
-    body = {"name": "Concours du vendredi", "parties": 3, "end": {"points": 1000}, **fields}
-    body["teams"] = [{"name": name, "players": [f"{name} 1", f"{name} 2"]} for name in teams]
-    response = client.post(CONCOURS, json=body)
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
+create = api_concours
 
 
 def draw(client, concours_id: str) -> dict:
-    response = client.post(f"{CONCOURS}/{concours_id}/rounds", json={})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()["rounds"][-1]
+    """The next partie drawn; its round's JSON."""
+    return api_draw(client, concours_id)["rounds"][-1]
 
 
 def pairs(round_: dict) -> list[list[int]]:

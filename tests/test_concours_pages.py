@@ -29,11 +29,6 @@ HAND_170_70 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 9
 AS, ROIS, DAMES, VALETS = 1, 2, 3, 4
 
 
-@pytest.fixture
-def drawn_order(monkeypatch):
-    return fixed_draws(monkeypatch)
-
-
 def new_concours(client, **fields: str):
     """The new-concours form sent as a browser sends it: its defaults, with `fields` typed."""
     form = the_form(client.get(NEW).text)
