@@ -1,7 +1,8 @@
 """Issue 25 in Chromium at 390×844: a game in 12 deals created on the new-game form and played
 through the pages to a draw (a redeal among its hands, not counted), then exported from the archive
 and imported into another instance, where it reads the same and exports the same bytes; and the
-sheets of a game in deals under way and of a game stopped by an organiser, photographed.
+sheets of a game in deals under way and of a game stopped by an organiser, photographed; a sheet
+open on a phone follows the organiser's stop by itself.
 
 The hands, worked on paper (docs/scoring.md's example 1 and its mirror): Ana takes 80 ♥ and makes
 92 card points, rounded to 90: Nous 90 + 80 = 170, Eux 162 − 92 = 70; Bruno does the same for Eux
@@ -117,6 +118,14 @@ def test_the_sheets_of_a_game_in_deals_and_of_a_stopped_game(browser, server, cl
         assert "Donne 8 sur 12" in page.inner_text(".totals") and totals(page) == (4 * 170 + 3 * 70, 4 * 70 + 3 * 170)
         assert page.locator(".totals progress").count() == 1
         screenshot(page, "deals-game-playing")
+        db = connect(app.config["DATABASE"])
+        try:
+            service.stop_game(db, playing)  # the organiser closes the partie: the open sheet follows
+        finally:
+            db.close()
+        page.locator(".banner", has_text="Partie arrêtée par l'organisateur").wait_for(timeout=15_000)
+        assert page.inner_text(".banner") == "Partie arrêtée par l'organisateur : gagnée par Nous, 890 à 790 (+100)."
+        assert page.locator("#new-deal-bar").is_hidden()
 
         page.goto(f"{server.url}/parties/{stopped}")
         page.locator("#sheet-status").wait_for(state="attached")

@@ -92,6 +92,7 @@ def test_the_second_phone_to_save_deal_1_is_asked_and_records_nothing_unless_it_
         phone_b.locator('#sheet-body [data-total="A"]', has_text="520").wait_for()
         # 170 / 70 twice, then 80 ♥ with 100 points: A 100 + 80 = 180, B 62 → 60
         assert totals(phone_b) == (520, 200)
+        wait_until(phone_b, NONE_KEPT)  # the totals are drawn as the save leaves: the server has it once sent
         hands = client.get(f"/api/v1/games/{game_id}").get_json()["hands"]
         assert [(deal["number"], deal["input"]["taker_points"]) for deal in hands] == [(1, 92), (2, 92), (3, 100)]
     finally:
