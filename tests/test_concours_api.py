@@ -301,3 +301,20 @@ def test_a_table_stopped_before_its_first_deal_is_no_draw_in_its_players_figures
         db.close()
     assert (played.games, played.finished, played.won, played.drawn) == (1, 1, 1, 0)
     assert (idle.games, idle.finished, idle.won, idle.drawn) == (1, 0, 0, 0)
+
+
+def test_a_table_whose_result_was_typed_from_its_slip_takes_no_deal_until_it_is_cleared(client, drawn_order):
+    cid = create(client, ["Un", "Deux", "Trois", "Quatre"])["id"]
+    drawn_order([1, 2, 3, 4])
+    round_ = draw(client, cid)
+    game = round_["tables"][0]["game"]
+    slip = f"{CONCOURS}/{cid}/rounds/1/tables/1/slip"
+    assert client.put(slip, json={"totals": {"A": 1010, "B": 620}}).status_code == 200
+    refused = client.post(f"{GAMES}/{game}/hands", json=HAND_170_70)
+    assert refused.status_code == 409 and "feuille papier" in refused.get_json()["error"]
+    assert client.get(f"{GAMES}/{game}").get_json()["hands"] == []
+    cleared = client.put(slip, json={"totals": None}).get_json()
+    assert cleared["rounds"][0]["tables"][0]["totals"] == {"A": 0, "B": 0}
+    assert client.post(f"{GAMES}/{game}/hands", json=HAND_170_70).status_code == 201
+    refused = client.put(slip, json={"totals": {"A": 1010, "B": 620}})
+    assert refused.status_code == 409 and "corrigez-les" in refused.get_json()["error"]

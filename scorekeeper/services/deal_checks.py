@@ -11,6 +11,10 @@ from scorekeeper.belote.game import Game
 from scorekeeper.belote.sheet import Deal
 
 STOPPED = "La partie a été arrêtée par l'organisateur : elle ne prend plus de donne."
+ON_PAPER = (
+    "L'organisateur a saisi le résultat de cette table depuis sa feuille papier : la partie ne prend plus "
+    "de donne ici (il peut effacer ce résultat sur la page du concours)."
+)
 
 
 class DealAlreadyRecorded(Conflict):

@@ -20,7 +20,7 @@ from scorekeeper.belote.game_input import parse_deal_input, parse_game
 from scorekeeper.belote.game_length import MAX_DEALS
 from scorekeeper.belote.sheet import Deal, Sheet, build_sheet
 from scorekeeper.services.answers import CORRECTED, RECORDED, answer_text, undo_message
-from scorekeeper.services.deal_checks import DealAlreadyRecorded, check_version, entered_as, game_over
+from scorekeeper.services.deal_checks import ON_PAPER, DealAlreadyRecorded, check_version, entered_as, game_over
 from scorekeeper.services.game_end import REMOVE_LATER, end_where_it_is_won, parse_remove_later, refuse_early_end
 from scorekeeper.services.idempotency import Answer, Request, answer_once, game_path
 from scorekeeper.store import derived, evenings
@@ -137,6 +137,8 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
             raise DealAlreadyRecorded(existing, deals + 1)
         if progress["finished"]:
             raise Conflict(game_over(game, progress))
+        if progress["on_paper"]:
+            raise Conflict(ON_PAPER)
         if deals >= MAX_DEALS:
             raise Conflict(
                 f"La partie compte déjà {MAX_DEALS} donnes (redonnes comprises), le maximum d'une partie : "

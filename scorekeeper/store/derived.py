@@ -76,13 +76,15 @@ def refresh_game(db: sqlite_utils.Database, game_id: str, changed_deal: int | No
 
 
 def progress(db: sqlite_utils.Database, game_id: str) -> dict[str, Any]:
-    """How many deals the game has, whether it is over and its winner, as its summary row says, and
-    whether an organiser stopped it, in the caller's transaction: what a new deal checks first (its
-    number is free, the game is not over)."""
+    """How many deals the game has, whether it is over and its winner, as its summary row says,
+    whether an organiser stopped it, and whether its concours table's result was typed from a paper
+    slip, in the caller's transaction: what a new deal checks first (its number is free, the game
+    is not over)."""
     found = rows(
         db,
-        "select s.deal_count, s.finished, s.winner, g.stopped_at is not null as stopped from games g "
-        "left join game_summaries s on s.game_id = g.id where g.id = ?",
+        "select s.deal_count, s.finished, s.winner, g.stopped_at is not null as stopped,"
+        " t.slip_a is not null as on_paper from games g left join game_summaries s on s.game_id = g.id"
+        " left join concours_tables t on t.game_id = g.id where g.id = ?",
         [game_id],
     )
     row = found[0] if found else {}
@@ -91,6 +93,7 @@ def progress(db: sqlite_utils.Database, game_id: str) -> dict[str, Any]:
         "finished": bool(row.get("finished")),
         "winner": row.get("winner"),
         "stopped": bool(row.get("stopped")),
+        "on_paper": bool(row.get("on_paper")),
     }
 
 
