@@ -101,4 +101,5 @@ def test_no_accepted_correction_leaves_a_game_won_before_its_last_deal(db, seque
             "finished": sheet.finished,
             "winner": sheet.winner,
             "stopped": False,
+            "on_paper": False,
         }
