@@ -271,6 +271,7 @@ def test_bad_bodies_are_refused_in_french(client):
         ({"name": "X", "parties": 3, "time_limit": 0}, "time_limit"),
         ({"name": "X", "parties": 3, "teams": [{"players": ["Seul"]}]}, "teams.0.players"),
         ({"name": "X", "parties": 3, "colour": "red"}, "colour"),
+        ({"name": "X", "parties": 3, "evening": 999}, "evening"),
     ):
         response = client.post(CONCOURS, json=body)
         assert response.status_code == 422, body

@@ -42,14 +42,8 @@ def create_concours(db: sqlite_utils.Database, body: Any) -> Concours:
     entry = parse_concours(body)
     with write_transaction(db):
         concours_id = unused_concours_id(db)
-        stamp = games_store.now()
-        if entry.evening is None:
-            evening_id = evenings.todays(db)
-        elif evenings.fetch(db, entry.evening) is None:
-            raise InvalidInput("evening", f"« evening » : la soirée {entry.evening} n'existe pas.")
-        else:
-            evening_id = entry.evening
-        store.insert_concours(db, concours_id, entry, evening_id, stamp)
+        evening_id = evenings.chosen_or_todays(db, entry.evening)
+        store.insert_concours(db, concours_id, entry, evening_id, games_store.now())
         _register(db, load(db, concours_id), list(entry.teams), "teams")
         return load(db, concours_id)
 

@@ -61,12 +61,18 @@ def todays(db: sqlite_utils.Database) -> int:
     return found[0]["id"] if found else insert(db, day)
 
 
+def chosen_or_todays(db: sqlite_utils.Database, evening_id: int | None) -> int:
+    """The evening a new game or concours was given, checked, or today's when none was."""
+    if evening_id is None:
+        return todays(db)
+    if fetch(db, evening_id) is None:
+        raise InvalidInput("evening", f"« evening » : la soirée {evening_id} n'existe pas.")
+    return evening_id
+
+
 def place_game(db: sqlite_utils.Database, game_id: str, evening_id: int | None) -> int:
     """Put a game into an evening (today's when none is given); inside the caller's transaction."""
-    if evening_id is None:
-        evening_id = todays(db)
-    elif fetch(db, evening_id) is None:
-        raise InvalidInput("evening", f"« evening » : la soirée {evening_id} n'existe pas.")
+    evening_id = chosen_or_todays(db, evening_id)
     execute(db, "update games set evening_id = ? where id = ?", [evening_id, game_id])
     return evening_id
 
