@@ -113,6 +113,16 @@ def node() -> str:
 
 
 @pytest.fixture
+def other(migrated_template, tmp_path):
+    """A second, empty instance (an import's destination), open."""
+    path = str(tmp_path / "other.db")
+    shutil.copyfile(migrated_template, path)
+    database = connect(path)
+    yield database
+    database.close()
+
+
+@pytest.fixture
 def drawn_order(monkeypatch):
     """drawn_order([3, 1, 5, 2, 4]): the next random draw of a concours (its first partie, or one
     with `pairing: random`) puts the teams in this order."""

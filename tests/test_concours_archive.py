@@ -24,7 +24,6 @@ from __future__ import annotations
 import copy
 import io
 import json
-import shutil
 
 import pytest
 
@@ -33,7 +32,7 @@ from scorekeeper.services import concours_import_checks, export, import_checks, 
 from scorekeeper.services import games as service
 from scorekeeper.services.concours_view import concours_json, load
 from scorekeeper.store import evenings
-from scorekeeper.store.db import connect, write_transaction
+from scorekeeper.store.db import write_transaction
 from tests.helpers import page_text
 from tests.test_docs import json_blocks
 from tests.test_export_import import fill, sheets
@@ -95,16 +94,6 @@ def play_concours(db) -> str:
     concours_service.close_round(db, created.id, 2)
     concours_service.withdraw_team(db, created.id, 1)
     return created.id
-
-
-@pytest.fixture
-def other(migrated_template, tmp_path):
-    """A second, empty instance."""
-    path = str(tmp_path / "other.db")
-    shutil.copyfile(migrated_template, path)
-    database = connect(path)
-    yield database
-    database.close()
 
 
 def counts(db) -> dict[str, int]:

@@ -9,7 +9,6 @@ import copy
 import csv
 import io
 import json
-import shutil
 
 import pytest
 from werkzeug.datastructures import FileStorage, MultiDict
@@ -91,16 +90,6 @@ def fill(db) -> list[str]:
     ids.append(game)
     ids.append(service.create_game(db, {"evening": second}).game.id)  # no deal yet
     return ids
-
-
-@pytest.fixture
-def other(migrated_template, tmp_path):
-    """A second, empty instance."""
-    path = str(tmp_path / "other.db")
-    shutil.copyfile(migrated_template, path)
-    database = connect(path)
-    yield database
-    database.close()
 
 
 def counts(db) -> dict[str, int]:

@@ -177,6 +177,11 @@ def undo_round(db: sqlite_utils.Database, concours_id: str, number: int) -> Conc
 def _close(db: sqlite_utils.Database, concours: Concours, round_: Round, stamp: str) -> None:
     """Every game of the partie ends at its totals (a game already won keeps its win)."""
     store.set_closed(db, concours.id, round_.number, stamp)
+    _stop_games(db, round_, stamp)
+
+
+def _stop_games(db: sqlite_utils.Database, round_: Round, stamp: str | None) -> None:
+    """Stop every game of the partie at `stamp`, or let them play on again (None)."""
     for table in round_.tables:
         games_store.set_stopped(db, table.game_id, stamp)
         derived.refresh_game(db, table.game_id)
@@ -202,9 +207,7 @@ def reopen_round(db: sqlite_utils.Database, concours_id: str, number: int) -> Co
         if round_.closed_at is None:
             raise Conflict(f"La partie {number} n'a pas été arrêtée.")
         store.set_closed(db, concours_id, number, None)
-        for table in round_.tables:
-            games_store.set_stopped(db, table.game_id, None)
-            derived.refresh_game(db, table.game_id)
+        _stop_games(db, round_, None)
         return load(db, concours_id)
 
 

@@ -53,10 +53,6 @@ def all_concours(db: sqlite_utils.Database) -> list[dict[str, Any]]:
     )
 
 
-def evening_concours(db: sqlite_utils.Database, evening_id: int) -> list[dict[str, Any]]:
-    return rows(db, "select * from concours where evening_id = ? order by created_at, id", [evening_id])
-
-
 def insert_team(db: sqlite_utils.Database, concours_id: str, name: str, players: tuple[str, str], at: str) -> int:
     """Register a team under the next number (registration order); returns its number."""
     number = rows(
@@ -143,11 +139,6 @@ def set_slip(db: sqlite_utils.Database, game_id: str, totals: dict[str, int] | N
     """The totals typed from the table's paper slip (None: taken back, the game's own count again)."""
     a, b = (totals["A"], totals["B"]) if totals else (None, None)
     execute(db, "update concours_tables set slip_a = ?, slip_b = ? where game_id = ?", [a, b, game_id])
-
-
-def tables(db: sqlite_utils.Database, concours_id: str) -> list[dict[str, Any]]:
-    """Every table of every partie, in partie then table order."""
-    return rows(db, "select * from concours_tables where concours_id = ? order by round, number", [concours_id])
 
 
 def table_of_game(db: sqlite_utils.Database, game_id: str) -> dict[str, Any] | None:
