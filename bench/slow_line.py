@@ -9,7 +9,7 @@ another phone's deal arrive; prints how long each took and what it downloaded, m
 The server is `make run`'s (`python -m scorekeeper.server`) on 127.0.0.1 on a database of its own;
 each run plays on a new game of 14 hands (80 contracts taken in turn, 170 / 70 each). Chromium
 has tests/browser/conftest.py's flags and size, and no service worker: the table's phones open
-the server's plain-HTTP address on the Wi-Fi, where browsers give none (README, "Quand le Wi-Fi
+the server's plain-HTTP address on the Wi-Fi, where browsers give none (docs/offline.md, "Quand le Wi-Fi
 tombe"); one would also fetch outside the throttled page.
 
 - cold: the page opened by a new phone (an empty cache), each page in a browser context of its own;

@@ -2,7 +2,7 @@
 resolve to this machine is same-origin with the app, and could read the archive or write a deal.
 The app answers only when the Host is an IP address literal (a rebinding needs a name; a laptop's
 Wi-Fi address changes from one evening to the next), `localhost`, this machine's host name (and
-its `.local`), or a name listed in `TRUSTED_HOSTS` (README, "Jouer en club"); any other Host, a
+its `.local`), or a name listed in `TRUSTED_HOSTS` (docs/club.md); any other Host, a
 missing one, or one werkzeug cannot read (`a..b`, a label over 63 characters) gets a 400 in
 French: a page, or the API's JSON error.
 

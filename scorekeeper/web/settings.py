@@ -1,5 +1,5 @@
 """Every setting's default, in one place. `create_app` reads these first, then the instance
-folder's `config.py`, then the `SCOREKEEPER_*` environment variables (README, "Configuration"); the
+folder's `config.py`, then the `SCOREKEEPER_*` environment variables (docs/club.md, "Settings"); the
 parts of the app read `app.config[...]` and keep no default of their own."""
 
 from __future__ import annotations
