@@ -26,15 +26,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache, lru_cache
 
-from scorekeeper.belote.card_limits import (
+from scorekeeper.belote.terms import (
     BELOTE_CARRES,
     CARDS_PER_PLAYER,
     CARDS_PER_SUIT,
     CARRE_POSITIONS,
     MELD_CARDS,
     SUIT_COUNT,
-)
-from scorekeeper.belote.terms import (
     TEAMS,
     Meld,
     Team,
