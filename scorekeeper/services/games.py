@@ -93,29 +93,6 @@ def unused_game_id(db: sqlite_utils.Database) -> str:
             return game_id
 
 
-# --- an organiser's stop ------------------------------------------------------------------
-
-
-def stop_game(db: sqlite_utils.Database, game_id: str) -> Sheet:
-    """Stop the game at its totals (a concours's partie closed, CONCOURS.md "Closing a partie"): it
-    is over, the team ahead winning, equal totals a draw, and takes no new deal (409); a correction
-    still moves its result. Stopping a stopped game keeps its first time and changes nothing."""
-    with write_transaction(db):
-        game = load_game(db, game_id)
-        if game.stopped_at is None:
-            store.set_stopped(db, game_id, store.now())
-        return derived.refresh_game(db, game_id)
-
-
-def resume_game(db: sqlite_utils.Database, game_id: str) -> Sheet:
-    """Let a stopped game play on by its end again (the partie reopened); a game playing is left as is."""
-    with write_transaction(db):
-        game = load_game(db, game_id)
-        if game.stopped_at is not None:
-            store.set_stopped(db, game_id, None)
-        return derived.refresh_game(db, game_id)
-
-
 # --- recording deals -----------------------------------------------------------------------
 
 
