@@ -176,11 +176,6 @@ class Meld(StrEnum):
         """'carré de valets': in sentences."""
         return MELD_LABELS[self]
 
-    @property
-    def short_label(self) -> str:
-        """'Carré V': on the deal form's buttons and chips."""
-        return MELD_SHORT_LABELS[self]
-
 
 MELD_VALUES = {
     Meld.TIERCE: 20,
