@@ -20,7 +20,7 @@ WRITE_WAIT_S = 5
 
 class WriteBusy(sqlite3.OperationalError):
     """A writer that waited `WRITE_WAIT_S` for this process's write lock in vain: answered as
-    SQLite's own "database is locked" (SQLITE_BUSY), nothing written, and its worker freed."""
+    SQLite's own "database is locked" (SQLITE_BUSY), nothing written, and its thread freed."""
 
     sqlite_errorname = "SQLITE_BUSY"
 
@@ -107,7 +107,8 @@ def connect(path: str) -> sqlite_utils.Database:
     if is_file(path):
         database.write_lock = write_lock(path)  # see queue_for_writing
     database.execute("PRAGMA foreign_keys = ON")
-    # Several phones (and workers) write to one file: wait for a lock rather than fail at once.
+    # Several phones (the server's threads) and the CLI's commands write to one file: wait for a
+    # lock rather than fail at once.
     database.execute(f"PRAGMA busy_timeout = {WRITE_WAIT_S * 1000}")
     return database
 
@@ -216,7 +217,7 @@ def queue_for_writing(database: sqlite_utils.Database) -> Iterator[None]:
     `filelock` was measured beside it and polls, as SQLite's handler does (issue 22's note). Writers of other processes
     (the CLI's commands) still meet SQLite's own lock and busy_timeout, so this only orders the
     app's writers. A writer that waited `WRITE_WAIT_S` in vain raises `WriteBusy` (a 503) rather
-    than hold its worker (and the server's threads) for as long as the writer ahead of it takes."""
+    than hold its thread (one of the server's few) for as long as the writer ahead of it takes."""
     lock = getattr(database, "write_lock", None)
     if lock is None or getattr(_queue, "held", False):
         yield
