@@ -17,10 +17,9 @@ from flask import (
     url_for,
 )
 
-from scorekeeper.belote.errors import InvalidInput, NotFound
+from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.evenings import short_date
 from scorekeeper.belote.explain import explain
-from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.terms import Team
 from scorekeeper.services import evening_concours, export, figure_lists, lists, stats
 from scorekeeper.services import games as service
@@ -29,6 +28,7 @@ from scorekeeper.store.db import write_transaction
 from scorekeeper.web.archive.chart import running_totals_chart
 from scorekeeper.web.archive.forms import LIMITS, EveningForm
 from scorekeeper.web.database import get_db
+from scorekeeper.web.lookups import sheet_or_404
 
 bp = Blueprint("archive", __name__)
 
@@ -75,13 +75,6 @@ def decimal(value: float) -> str:
 
 def _page() -> int:
     return lists.page_number(request.args.get("page"))
-
-
-def _sheet_or_404(game_id: str) -> Sheet:
-    try:
-        return service.get_sheet(get_db(), game_id)
-    except NotFound:
-        abort(404)
 
 
 # --- evenings ------------------------------------------------------------------------------
@@ -134,7 +127,7 @@ def print_evening(evening_id: int):
 
 @bp.get("/archives/parties/<game_id>")
 def game(game_id: str):
-    sheet = _sheet_or_404(game_id)
+    sheet = sheet_or_404(game_id)
     db = get_db()
     line = lists.game_line(db, game_id)
     found = lists.evening(db, line.evening_id) if line and line.evening_id else None
@@ -151,7 +144,7 @@ def game(game_id: str):
 
 @bp.get("/archives/parties/<game_id>/imprimer")
 def print_game(game_id: str):
-    sheet = _sheet_or_404(game_id)
+    sheet = sheet_or_404(game_id)
     title = f"{sheet.game.teams['A']} – {sheet.game.teams['B']}"
     return render_template("archive/print.html", sheets=[sheet], evening=None, title=title)
 
@@ -193,7 +186,7 @@ def export_evening(evening_id: int, kind: str):
 
 @bp.get("/archives/parties/<game_id>/export.<any(json, csv):kind>")
 def export_game(game_id: str, kind: str):
-    _sheet_or_404(game_id)
+    sheet_or_404(game_id)
     return _export(kind, f"belote-partie-{game_id}", game_id=game_id)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import secrets
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
@@ -25,17 +25,11 @@ from scorekeeper.web.conditional import not_modified, validated_by
 from scorekeeper.web.database import get_db
 from scorekeeper.web.form_base import ConfirmForm, choices
 from scorekeeper.web.join import join_url, qr_svg
+from scorekeeper.web.lookups import sheet_or_404
 from scorekeeper.web.sheet.deal_form import DealForm, RedealForm, refusal_words
 from scorekeeper.web.sheet.game_form import GameForm
 
 bp = Blueprint("sheet", __name__, url_prefix="/parties")
-
-
-def sheet_or_404(game_id: str) -> Sheet:
-    try:
-        return service.get_sheet(get_db(), game_id)
-    except NotFound:
-        abort(404)
 
 
 def new_request_id() -> str:
