@@ -6,7 +6,6 @@ from flask import Response, current_app, jsonify, make_response, request
 
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.sheet_json import deal_to_json
-from scorekeeper.services import answers
 from scorekeeper.services import games as service
 from scorekeeper.services.game_end import WouldEndEarly
 from scorekeeper.services.idempotency import Answer
@@ -49,7 +48,7 @@ def _json_text(text: str, status: int = 200) -> Response:
 
 
 def _sheet(sheet: Sheet, status: int = 200) -> Response:
-    return _json_text(answers.sheet_text(sheet), status)
+    return _json_text(service.sheet_text(sheet), status)
 
 
 def _answer(outcome: Answer) -> Response:
@@ -131,4 +130,4 @@ def undo(game_id: str):
         raise ApiError(415, "Le corps de la requête doit être du JSON (Content-Type: application/json).")
     key = _idempotency_key()
     outcome = service.undo(get_db(), game_id, key)
-    return _answer(outcome) if key else _json_text(answers.undo_text(*outcome))
+    return _answer(outcome) if key else _json_text(service.undo_text(*outcome))
