@@ -7,7 +7,8 @@ the API, the forms and the stored-game loader all speak the same words.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from scorekeeper.belote.errors import InvalidHand, InvalidInput
 from scorekeeper.belote.game import Rules
@@ -35,8 +36,10 @@ SCORE_KEYS = HAND_KEYS | {"rules"}
 RULES_KEYS = ("rounding", *OPTION_KEYS)  # what a hand scored alone takes in `rules`
 MELD_CODES = tuple(meld.value for meld in Meld)
 
+Choice = TypeVar("Choice", bound=StrEnum)
 
-def parse_choice(value: Any, enum: type, name: str) -> Any:
+
+def parse_choice(value: Any, enum: type[Choice], name: str) -> Choice:
     """`value` as a member of `enum`, or a French refusal listing the choices."""
     if isinstance(value, str):
         try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, overload
 
 import orjson
 import sqlite_utils
@@ -57,6 +57,7 @@ RECORDED, CORRECTED = Outcome(201), Outcome(200)
 
 
 def undo_message(outcome: Outcome) -> str:
+    assert outcome.undone is not None  # an undo's outcome
     return UNDO_MESSAGES[outcome.undone].format(number=outcome.number)
 
 
@@ -149,6 +150,7 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
         deals = progress["deal_count"]
         if number is not None and number <= deals:
             existing = build_sheet(game, store.live_deals(db, game_id)).deal(number)
+            assert existing is not None  # number <= deals
             raise DealAlreadyRecorded(existing, deals + 1)
         if progress["finished"]:
             raise Conflict(game_over(game, progress))
@@ -265,6 +267,10 @@ def _delete(
     return derived.refresh_game(db, game_id, deal.deal_id)
 
 
+@overload
+def undo(db: sqlite_utils.Database, game_id: str) -> tuple[Sheet, str]: ...
+@overload
+def undo(db: sqlite_utils.Database, game_id: str, idempotency_key: str | None) -> tuple[Sheet, str] | Answer: ...
 def undo(db: sqlite_utils.Database, game_id: str, idempotency_key: str | None = None) -> tuple[Sheet, str] | Answer:
     """Revert the game's last record, edit or delete that is not already undone: the sheet after it
     and the message saying what was undone, or, given a key, the answer (`_correct`, `undo_text`).

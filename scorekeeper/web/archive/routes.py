@@ -5,6 +5,7 @@ and `figure_lists`; the only write (an evening's details) runs in one IMMEDIATE 
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -41,18 +42,22 @@ def page_url(number: int) -> str:
     """This page's address with another page number, its other filters kept."""
     args = request.args.to_dict(flat=False)
     args["page"] = [str(number)]
-    return url_for(request.endpoint, **(request.view_args or {}), **args)
+    assert request.endpoint is not None  # a page of this blueprint asks
+    values: dict[str, Any] = {**(request.view_args or {}), **args}
+    return url_for(request.endpoint, **values)
 
 
 @bp.app_template_global()
 def deals_url(subject: dict[str, str], **filters: str) -> str:
     """The list of deals behind a figure of `subject` (a player's or a team's query key)."""
-    return url_for("archive.deals", **subject, **filters)
+    values: dict[str, Any] = {**subject, **filters}
+    return url_for("archive.deals", **values)
 
 
 @bp.app_template_global()
 def games_url(subject: dict[str, str], **filters: str) -> str:
-    return url_for("archive.games", **subject, **filters)
+    values: dict[str, Any] = {**subject, **filters}
+    return url_for("archive.games", **values)
 
 
 @bp.app_template_filter()
@@ -254,5 +259,7 @@ def games():
     game_filter = figure_lists.GameFilter.from_args(request.args)
     page = figure_lists.games(get_db(), game_filter, _page())
     partner = _subject_name("joueur", game_filter.partner) if game_filter.partner else None
-    title = game_filter.describe(_subject_name(game_filter.kind, game_filter.key), partner)
+    subject = _subject_name(game_filter.kind, game_filter.key)
+    assert subject is not None  # GameFilter.from_args takes a player's or a team's games only
+    title = game_filter.describe(subject, partner)
     return render_template("archive/games.html", page=page, title=title)

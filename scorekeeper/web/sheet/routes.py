@@ -97,7 +97,7 @@ def page_sheet_json(sheet: Sheet, names: dict[Team, str]) -> dict:
     which the page shows under the deal and the API leaves out."""
     data = sheet_to_json(sheet)
     for deal, hand in zip(sheet.deals, data["hands"], strict=True):
-        if deal.is_hand:
+        if deal.hand is not None and deal.result is not None:  # a hand, scored (a redeal has neither)
             hand["why"] = explain(deal.hand, deal.result, names)
     return data
 

@@ -98,5 +98,5 @@ def reported_lines(fields: list[tuple[str, str | int]], words: dict[Team, TeamWo
         lines.append(f"{words[team].title} : {', '.join(parts) if parts else 'rien'}")
     if "best_meld" in values:
         call = values["best_meld"]
-        lines.append(f"Meilleure annonce : {'personne' if call == 'none' else words[Team(call)].title}")
+        lines.append(f"Meilleure annonce : {'personne' if call == 'none' else words[Team(str(call))].title}")
     return lines

@@ -33,6 +33,8 @@ def deck_rows() -> list[tuple[Suit, list[Card]]]:
 
 
 def _mode(value: str | None) -> Mode | None:
+    if value is None:
+        return None
     try:
         return Mode(value)
     except ValueError:
@@ -151,21 +153,21 @@ def meld_checker():
                     errors[team] = refusal.message
                 else:
                     checks[team] = meld_check.check_hand(cards, mode)
-        if len(checks) == 2:
-            shared = [card for card in checks[Team.A].cards if card in checks[Team.B].cards]
-            if shared:
-                card = shared[0]
-                errors[Team.B] = (
-                    f"La carte {card.label} ({card.name}) est dans les deux mains : choisissez-la une fois."
-                )
-                del checks[Team.B]
-            elif checks[Team.A].cards and checks[Team.B].cards:
-                winner, reason = compare_hands(checks[Team.A].melds, checks[Team.B].melds, mode)
-                verdict = meld_check.verdict(winner, reason, words)
-                if return_to:
-                    fields = meld_check.deal_fields(checks, mode, winner)
-                    report_url = with_fields(return_to, fields, _is_deal_field)
-                    reported = meld_check.reported_lines(fields, words)
+            if len(checks) == 2:
+                shared = [card for card in checks[Team.A].cards if card in checks[Team.B].cards]
+                if shared:
+                    card = shared[0]
+                    errors[Team.B] = (
+                        f"La carte {card.label} ({card.name}) est dans les deux mains : choisissez-la une fois."
+                    )
+                    del checks[Team.B]
+                elif checks[Team.A].cards and checks[Team.B].cards:
+                    winner, reason = compare_hands(checks[Team.A].melds, checks[Team.B].melds, mode)
+                    verdict = meld_check.verdict(winner, reason, words)
+                    if return_to:
+                        fields = meld_check.deal_fields(checks, mode, winner)
+                        report_url = with_fields(return_to, fields, _is_deal_field)
+                        reported = meld_check.reported_lines(fields, words)
     page = render_template(
         "tools/melds.html",
         modes=MODE_LABELS,
