@@ -70,6 +70,7 @@ bench: install-test
 lint: install-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy scorekeeper
 
 format: install-test
 	$(BIN)/ruff check --fix .

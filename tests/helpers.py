@@ -18,7 +18,11 @@ from hypothesis import settings
 from PIL import Image
 from werkzeug.security import generate_password_hash
 
+from scorekeeper.belote.sheet import Sheet
 from scorekeeper.services import concours as concours_service
+from scorekeeper.store import derived
+from scorekeeper.store import games as games_store
+from scorekeeper.store.db import write_transaction
 from scorekeeper.web.vocabulary import script_vocabulary
 
 DEFAULT_EXAMPLES = settings.get_profile("default").max_examples
@@ -35,6 +39,15 @@ def examples(count: int) -> int:
 
 
 GAMES = "/api/v1/games"
+
+
+def stop_game(db, game_id: str, stopped: bool = True) -> Sheet:
+    """An organiser's stop of one game at its totals (`stopped=False`: its resume), as closing or
+    reopening a concours's partie does for each of its tables (services/concours.py), without the
+    concours around it."""
+    with write_transaction(db):
+        games_store.set_stopped(db, game_id, games_store.now() if stopped else None)
+        return derived.refresh_game(db, game_id)
 
 
 def api_game(client, *hands: dict, **fields) -> str:

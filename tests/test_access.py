@@ -1,5 +1,5 @@
 """The table password (issue 6): writes need it once set, reads stay open unless configured, wrong
-guesses are limited per address across workers (in total too: tests/test_login_limits.py), entry
+guesses are limited per address, across a restart too (in total too: tests/test_login_limits.py), entry
 expires, and only the hash is stored."""
 
 from __future__ import annotations
@@ -211,8 +211,8 @@ def test_wrong_guesses_are_limited_per_address(locked, client):
     assert login(client, address="192.0.2.99").status_code == 302  # another phone is not blocked
 
 
-def test_the_limit_holds_across_workers(locked, client):
-    """Two apps on one database (two server processes, or a restart): the count is in the database."""
+def test_the_limit_holds_across_a_restart(locked, client):
+    """Two apps on one database (the server before and after a restart): the count is in the database."""
     other = create_app(dict(locked.config))
     for _ in range(3):
         login(client, password="faux")
@@ -254,7 +254,7 @@ def instance_app(tmp_path, monkeypatch):
     return create_app()
 
 
-def test_set_password_stores_only_a_hash_and_every_worker_sees_it(instance_app):
+def test_set_password_stores_only_a_hash_and_the_running_server_sees_it(instance_app):
     runner = instance_app.test_cli_runner()
     result = runner.invoke(args=["set-password"], input=f"{PASSWORD}\n{PASSWORD}\n")
     assert result.exit_code == 0, result.output

@@ -8,8 +8,8 @@ same, word for word:
 - one player's hand of 0 to 8 cards, in every mode: its sorted cards, its best declaration (each
   meld's code, cards, value, name and label, in melds.find_melds's order), the total, the belotes;
 - two disjoint hands, one a team: compare_hands's winner and reason, the deal form's fields the
-  verdict sets (routes.deal_fields), the verdict and what the report puts in the deal, in words
-  (routes._verdict, routes._reported), with the game's team names or without.
+  verdict sets (meld_check.deal_fields), the verdict and what the report puts in the deal, in words
+  (meld_check.verdict, meld_check.reported_lines), with the game's team names or without.
 
 Random hands rarely hold a meld, so most are dealt around planted carrés and runs, and pairs of
 hands around runs of the same length (the ties the cards decide). Then deliberate bugs planted in
@@ -30,7 +30,7 @@ import pytest
 from scorekeeper.belote.cards import DECK, HAND_SIZE, Rank, Suit, parse_cards, pile_points
 from scorekeeper.belote.melds import CARRE_RANKS, compare_hands
 from scorekeeper.belote.terms import Mode, Team
-from scorekeeper.web.tools.routes import _check, _reported, _team_words, _verdict, deal_fields
+from scorekeeper.web.tools.meld_check import check_hand, deal_fields, reported_lines, team_words, verdict
 from tests.helpers import examples, mutant, run_node, static_modules
 from tests.helpers import vocabulary_json as vocabulary
 
@@ -58,7 +58,7 @@ def run_js(node: str, cases: list[dict], replaced: dict[str, str] | None = None)
 
 
 def check_json(codes: list[str], mode: Mode):
-    check = _check(parse_cards(codes, limit=HAND_SIZE), mode)
+    check = check_hand(parse_cards(codes, limit=HAND_SIZE), mode)
     return check, {
         "cards": [card.code for card in check.cards],
         "melds": [
@@ -88,14 +88,14 @@ def run_python(case: dict) -> dict:
     checks = {Team.A: check_json(codes_a, mode)[0], Team.B: check_json(codes_b, mode)[0]}
     winner, reason = compare_hands(checks[Team.A].melds, checks[Team.B].melds, mode)
     fields = deal_fields(checks, mode, winner)
-    words = _team_words({Team.A: names["A"], Team.B: names["B"]})
+    words = team_words({Team.A: names["A"], Team.B: names["B"]})
     return {
         "result": {
             "winner": winner.value if winner else None,
             "reason": reason,
             "fields": [list(field) for field in fields],
-            "verdict": _verdict(winner, reason, words),
-            "reported": _reported(fields, words),
+            "verdict": verdict(winner, reason, words),
+            "reported": reported_lines(fields, words),
         }
     }
 

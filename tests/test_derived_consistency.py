@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from contextlib import closing
+from pathlib import Path
 
 import pytest
 from hypothesis import event, given, settings
@@ -319,3 +321,27 @@ def test_a_game_to_1000_ends_on_two_capots(db):
     row = summary(db, game_id)
     assert (row["total_a"], row["total_b"], row["finished"], row["winner"]) == (1000, 0, 1, "A")
     assert derived_rows(db, game_id) == rebuilt_rows(db, game_id)
+
+
+def test_the_code_fingerprint_covers_every_module_a_rebuild_runs(db):
+    """Every module of the project whose code runs while the rows are rebuilt (reading a game from
+    its row, scoring it, writing its rows) is in the fingerprint that decides a rebuild after an
+    update, but store/db.py, which carries the rows and computes nothing of them."""
+    game_id = service.create_game(db, {"players": ["Ana", "Bruno", "Chloé", "David"], "target": 2000}).game.id
+    service.record_hand(db, game_id, CAPOT_A)
+    ran: set[Path] = set()
+
+    def note(frame, event, _):
+        if event == "call":
+            ran.add(Path(frame.f_code.co_filename).resolve())
+
+    sys.setprofile(note)
+    try:
+        with write_transaction(db):
+            derived.rebuild_all(db)
+    finally:
+        sys.setprofile(None)
+    package = Path(derived.__file__).resolve().parents[1]
+    project = {path for path in ran if path.is_relative_to(package)} - {package / "store" / "db.py"}
+    assert package / "store" / "games.py" in project  # game_from_row
+    assert project <= {path.resolve() for path in derived.CODE_FILES}

@@ -18,7 +18,7 @@ from scorekeeper.services import export, import_checks, importing
 from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.store.db import connect, write_transaction
-from tests.helpers import csrf_token
+from tests.helpers import csrf_token, stop_game
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 # docs/scoring.md's worked examples, by number (the scores quoted where a test reads them).
@@ -555,7 +555,7 @@ def test_games_in_deals_and_stopped_games_survive_the_round_trip_byte_for_byte(d
     service.record_hand(db, playing, hand(1, 2))
     stopped = service.create_game(db, {"players": PLAYERS, "end": {"points": 1500}}).game.id
     service.record_hand(db, stopped, hand(21, 1))
-    service.stop_game(db, stopped)
+    stop_game(db, stopped)
     first = export.export_json(db)
     games = {game["id"]: game for game in json.loads(first)["games"]}
     assert (games[drawn]["end"], games[playing]["end"], games[stopped]["end"]) == (

@@ -16,7 +16,6 @@ from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.sheet import build_sheet
 from scorekeeper.belote.sheet_json import sheet_to_json
-from scorekeeper.services import answers
 from scorekeeper.services import games as service
 from scorekeeper.store import games as store
 from scorekeeper.store import idempotency as idempotency_store
@@ -183,7 +182,7 @@ def test_a_recorded_deal_is_answered_with_the_whole_sheet_after_it(db):
         record = service.record_redeal if "reason" in body else service.record_hand
         texts.append(record(db, game_id, body).text)
         whole = service.get_sheet(db, game_id)
-        assert texts[-1] == answers.sheet_text(whole)
+        assert texts[-1] == service.sheet_text(whole)
         assert texts[-1] == json.dumps(sheet_to_json(whole), ensure_ascii=False, separators=(",", ":"))
     last = json.loads(texts[-1])
     # 170/70, redeal, 300/60 (example 8), 240/0 (example 20, B failed): 710/130 after 4 deals;
@@ -209,4 +208,4 @@ def test_the_sheet_text_is_the_standard_json_of_the_sheet_whatever_the_names(nam
         {"id": 2, "kind": "redeal", "version": 1, "input": {"reason": "all_pass", "player": None}},
     ]
     sheet = build_sheet(game, rows)
-    assert answers.sheet_text(sheet) == json.dumps(sheet_to_json(sheet), ensure_ascii=False, separators=(",", ":"))
+    assert service.sheet_text(sheet) == json.dumps(sheet_to_json(sheet), ensure_ascii=False, separators=(",", ":"))

@@ -91,18 +91,9 @@ def test_the_rules_import_nothing_of_the_project_but_the_rules():
             assert not outside, f"{module} imports {sorted(outside)}"
 
 
-MIGRATION_MODULES = {
-    "scorekeeper.store.migrations",
-    "scorekeeper.store.migrations_first",
-    "scorekeeper.store.migration_set",
-}
-
-
 def test_migrations_are_frozen_they_import_nothing_of_the_app():
-    """The migrations' modules (one set, split in two files, migration_set.py holding the set) import
-    one another and nothing else of the app."""
-    for module in MIGRATION_MODULES:
-        assert not {t for t in GRAPH[module] if t.startswith("scorekeeper") and t not in MIGRATION_MODULES}, module
+    """The migrations, one append-only list in one module, import nothing of the app."""
+    assert not {t for t in GRAPH["scorekeeper.store.migrations"] if t.startswith("scorekeeper")}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:

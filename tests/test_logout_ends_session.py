@@ -1,5 +1,5 @@
 """ "Sortir" ends the session on the server (issue 14, item 4): a cookie copied before it no longer
-writes, on any worker; changing the password still ends every session."""
+writes, after a restart too; changing the password still ends every session."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ HAND = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}
 
 @pytest.fixture
 def locked(make_app):
-    """A worker of a table with a password, and one game made before it was set."""
+    """An app of a table with a password, and one game made before it was set."""
     app = make_app()
     app.game = app.test_client().post("/api/v1/games", json={}).get_json()["id"]
     app.config["TABLE_PASSWORD_HASH"] = HASH
@@ -59,13 +59,13 @@ def test_a_cookie_copied_before_leaving_no_longer_writes(locked):
     assert "Sortir" not in thief.get("/").text
 
 
-def test_leaving_holds_across_workers(locked):
-    other_worker = create_app(dict(locked.config))
+def test_leaving_holds_across_a_restart(locked):
+    restarted = create_app(dict(locked.config))
     phone = locked.test_client()
     cookie = login(phone)
-    assert record(copy_of(other_worker, cookie), locked) == 201
+    assert record(copy_of(restarted, cookie), locked) == 201
     phone.post("/connexion/sortie")
-    assert record(copy_of(other_worker, cookie), locked) == 401
+    assert record(copy_of(restarted, cookie), locked) == 401
 
 
 def test_entering_again_opens_a_new_session(locked):

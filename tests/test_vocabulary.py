@@ -67,7 +67,8 @@ def test_the_deal_form_and_the_sheet_render_what_terms_says(client):
     for vocabulary in (vocabulary_script(client, sheet), vocabulary_script(client, sheet + "/donnes/nouvelle")):
         vocabulary = json.loads(vocabulary)
         assert vocabulary == json.loads(json.dumps(script_vocabulary(), sort_keys=True))
-        assert vocabulary["meld_short_labels"] == {meld.value: meld.short_label for meld in Meld}
+        short_labels = vocabulary["meld_short_labels"]
+        assert (short_labels["carre_J"], short_labels["cinquante"], len(short_labels)) == ("Carré V", "Cinquante", 9)
         assert vocabulary["max_belotes"] == {mode.value: mode.max_belotes for mode in Mode}
         assert vocabulary["seat_teams"] == [team_of_player(seat).value for seat in range(SEATS)]
         assert vocabulary["card_points_total"] == CARD_POINTS_TOTAL

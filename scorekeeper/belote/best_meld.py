@@ -80,6 +80,7 @@ def meld_winner(hand: Hand) -> MeldOutcome:
     if outcome is not None:
         return outcome
     # Two sequences of equal value: the cards decide, and only the table has seen them.
+    assert a is not None and b is not None  # compare_best_melds decides when a team has none
     if hand.best_meld is None:
         raise InvalidHand(
             "best_meld",

@@ -26,15 +26,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache, lru_cache
 
-from scorekeeper.belote.card_limits import (
+from scorekeeper.belote.terms import (
     BELOTE_CARRES,
     CARDS_PER_PLAYER,
     CARDS_PER_SUIT,
     CARRE_POSITIONS,
     MELD_CARDS,
     SUIT_COUNT,
-)
-from scorekeeper.belote.terms import (
     TEAMS,
     Meld,
     Team,
@@ -161,7 +159,8 @@ def _hands_fit(hands: tuple[tuple[Meld, ...], ...], free: int, belotes: tuple[in
         ]
         for team, count in enumerate(belotes):  # enough suits where the team's belote fits at all
             fitting = sum(
-                any(cost[owner] is not None and cost[owner] <= slack[owner] for owner in owners[team]) for cost in costs
+                any((cost_of := cost[owner]) is not None and cost_of <= slack[owner] for owner in owners[team])
+                for cost in costs
             )
             if fitting < count:
                 return False

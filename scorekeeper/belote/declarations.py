@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import combinations, pairwise
 
-from scorekeeper.belote.card_limits import (
+from scorekeeper.belote.deals import deal_exists
+from scorekeeper.belote.errors import InvalidHand
+from scorekeeper.belote.terms import (
     BELOTE_CARRES,
     CARDS_PER_PLAYER,
     CARDS_PER_SUIT,
@@ -19,10 +21,6 @@ from scorekeeper.belote.card_limits import (
     MELD_CARDS,
     SEQUENCE_WORDS,
     SUIT_COUNT,
-)
-from scorekeeper.belote.deals import deal_exists
-from scorekeeper.belote.errors import InvalidHand
-from scorekeeper.belote.terms import (
     TEAMS,
     Meld,
     Mode,

@@ -34,7 +34,10 @@ class End:
             raise ValueError(f"an end is in points or in deals, exactly one: {self.points!r}, {self.deals!r}")
 
     def as_json(self) -> dict[str, int]:
-        return {"deals": self.deals} if self.deals is not None else {"points": self.points}
+        if self.deals is not None:
+            return {"deals": self.deals}
+        assert self.points is not None  # exactly one of the two (__post_init__)
+        return {"points": self.points}
 
     def phrase(self) -> str:
         """« Partie en 2000 points », « Partie en 12 donnes »."""
@@ -134,7 +137,7 @@ def outcome_of(totals: dict[str, int], hands_played: int, end: End, stopped: boo
     if end.points is not None and not stopped:
         winner = winner_of(totals, end.points)
         return PLAYING if winner is None else Outcome(True, winner)
-    if stopped or hands_played >= end.deals:
+    if stopped or (end.deals is not None and hands_played >= end.deals):  # not in points: in deals
         return Outcome(True, ahead(totals))
     return PLAYING
 

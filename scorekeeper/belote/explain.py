@@ -66,11 +66,13 @@ def explain(hand: Hand, result: Result, team_names: Mapping[Team, str] | None = 
 
     if result.rounded_points is not None:
         rounded = result.rounded_points
-        sentences.append(_rounding(names[taker], figures[taker].card_points, rounded[taker], hand.rounding))
+        taker_points, defense_points = figures[taker].card_points, figures[defense].card_points
+        assert taker_points is not None and defense_points is not None  # rounded: the table told a count
+        sentences.append(_rounding(names[taker], taker_points, rounded[taker], hand.rounding))
         sentences.append(
             _rounding(
                 names[defense],
-                figures[defense].card_points,
+                defense_points,
                 rounded[defense],
                 hand.rounding,
                 complement_of=rounded[taker],
@@ -106,6 +108,8 @@ def _verdict(hand: Hand, result: Result, names) -> list[str]:
     kind = hand.contract.kind
     if kind is ContractKind.POINTS and not hand.all_tricks:
         takers, defenders = result.figures[taker], result.figures[defense]
+        # a contract in points, not won by all the tricks: the table told the count (check_hand)
+        assert takers.card_points is not None and defenders.card_points is not None and takers.total is not None
         extras = {team: _extras(result.figures[team].melds, result.figures[team].belote) for team in TEAMS}
         taker_sum = _sum([(f"{takers.card_points} points faits", takers.card_points)] + extras[taker])
         defense_sum = _sum([_number(defenders.card_points)] + extras[defense])

@@ -7,7 +7,8 @@ the API, the forms and the stored-game loader all speak the same words.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from scorekeeper.belote.errors import InvalidHand, InvalidInput
 from scorekeeper.belote.game import Rules
@@ -35,8 +36,10 @@ SCORE_KEYS = HAND_KEYS | {"rules"}
 RULES_KEYS = ("rounding", *OPTION_KEYS)  # what a hand scored alone takes in `rules`
 MELD_CODES = tuple(meld.value for meld in Meld)
 
+Choice = TypeVar("Choice", bound=StrEnum)
 
-def _choice(value: Any, enum: type, name: str) -> Any:
+
+def parse_choice(value: Any, enum: type[Choice], name: str) -> Choice:
     """`value` as a member of `enum`, or a French refusal listing the choices."""
     if isinstance(value, str):
         try:
@@ -110,7 +113,7 @@ def parse_scoring_rules(rules: Any) -> Rules:
         house = parse_house_rules(rules)
     except InvalidInput as refusal:
         raise InvalidHand(refusal.field, refusal.message) from None
-    return Rules(rounding=_choice(rules.get("rounding", "nearest"), Rounding, "rules.rounding"), house=house)
+    return Rules(rounding=parse_choice(rules.get("rounding", "nearest"), Rounding, "rules.rounding"), house=house)
 
 
 def parse_hand(body: Any, *, rules: Rules | None = None, extra_keys: Iterable[str] = ()) -> Hand:
@@ -124,10 +127,10 @@ def parse_hand(body: Any, *, rules: Rules | None = None, extra_keys: Iterable[st
     for required in ("taker", "contract", "mode"):
         if required not in body:
             raise InvalidHand(required, f"« {required} » est requis.")
-    taker = _choice(body["taker"], Team, "taker")
+    taker = parse_choice(body["taker"], Team, "taker")
     contract = parse_contract(body["contract"])
-    mode = _choice(body["mode"], Mode, "mode")
-    coinche = _choice(body.get("coinche", "none"), Coinche, "coinche")
+    mode = parse_choice(body["mode"], Mode, "mode")
+    coinche = parse_choice(body.get("coinche", "none"), Coinche, "coinche")
     all_tricks = body.get("all_tricks", False)
     if not isinstance(all_tricks, bool):
         raise InvalidHand("all_tricks", "« all_tricks » doit valoir true ou false.")
@@ -136,7 +139,7 @@ def parse_hand(body: Any, *, rules: Rules | None = None, extra_keys: Iterable[st
         raise InvalidHand("taker_points", f"« taker_points » doit être un entier entre 0 et {CARD_POINTS_TOTAL}.")
     best_meld = body.get("best_meld")
     if best_meld is not None:
-        best_meld = _choice(best_meld, BestMeldCall, "best_meld")
+        best_meld = parse_choice(best_meld, BestMeldCall, "best_meld")
     if rules is None:
         rules = parse_scoring_rules(body.get("rules", {}))
     return Hand(

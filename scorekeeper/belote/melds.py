@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from scorekeeper.belote.best_meld import BestMeld, compare_best_melds
-from scorekeeper.belote.cards import RANK_ORDER, Card, Rank, Suit, sorted_cards, trump_suit
+from scorekeeper.belote.cards import RANK_ORDER, TRUMP_SUITS, Card, Rank, Suit, sorted_cards, trump_suit
 from scorekeeper.belote.terms import CARRE_RANK_ORDER, MELD_VALUES, Meld, Mode, Team
 
 CARRE_RANKS = tuple(rank for rank in Rank if f"carre_{rank.value}" in MELD_VALUES)  # no 7s, no 8s
@@ -104,7 +104,7 @@ def belotes(cards: Iterable[Card], mode: Mode) -> int:
     if mode is Mode.NO_TRUMP:
         return 0
     hand = set(cards)
-    suits = list(Suit) if mode is Mode.ALL_TRUMP else [trump_suit(mode)]
+    suits = list(Suit) if mode is Mode.ALL_TRUMP else [TRUMP_SUITS[mode]]
     return sum(1 for suit in suits if Card(Rank.KING, suit) in hand and Card(Rank.QUEEN, suit) in hand)
 
 
@@ -123,11 +123,13 @@ def compare_hands(melds_a: Sequence[FoundMeld], melds_b: Sequence[FoundMeld], mo
     if outcome is not None:
         return outcome.winner, outcome.reason
     a, b = best[Team.A], best[Team.B]  # two sequences of equal value: the cards decide
+    assert a is not None and b is not None  # compare_best_melds decides when a team has none
+    tied = {Team.A: a, Team.B: b}
     if a.top.rank is not b.top.rank:
         winner = Team.A if RANK_ORDER[a.top.rank] > RANK_ORDER[b.top.rank] else Team.B
         return winner, (
             f"suites de même valeur ({a.value}) : la plus haute carte l'emporte, "
-            f"{best[winner].label} contre {best[winner.other].label}"
+            f"{tied[winner].label} contre {tied[winner.other].label}"
         )
     trump = trump_suit(mode)
     if trump is not None and (a.top.suit is trump) != (b.top.suit is trump):

@@ -262,9 +262,9 @@ def score(hand: Hand, *, check_declarations: bool = True) -> Result:
     lines.append(Line(winner, contract, terms.value * m))
     if rounded is not None:
         complement_of = terms.base if hand.rounding is ROUNDING_COMPLEMENT else None
-        defense_label = _card_points_label(
-            figures[defense].card_points, terms.rest, hand.rounding, complement_of=complement_of
-        )
+        defense_points = figures[defense].card_points
+        assert defense_points is not None  # rounded: the table told a count
+        defense_label = _card_points_label(defense_points, terms.rest, hand.rounding, complement_of=complement_of)
         lines.append(Line(defense, defense_label, terms.rest))
 
     for team in (taker, defense):  # each team's melds, to itself or to the winner

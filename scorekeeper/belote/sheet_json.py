@@ -1,5 +1,5 @@
 """A sheet in its JSON form (docs/api.md, "Games"): what the API answers and an idempotent retry replays
-(`services.answers.sheet_text` writes it out)."""
+(`services.games.sheet_text` writes it out)."""
 
 from __future__ import annotations
 

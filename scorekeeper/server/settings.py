@@ -37,7 +37,7 @@ ADJUSTMENTS = {
     # every asyncore_loop_timeout, 1 s, anyway).
     "cleanup_interval": 1,
     # The request line and headers together (waitress answers 431 above it): the app's longest
-    # addresses and its session cookie are far below it; gunicorn's limits were 4094 + 100 × 8190.
+    # addresses and its session cookie are far below it.
     "max_request_header_size": 16 * 1024,
     # Read up to this much at a time (waitress's default is 8 KB): a request over the header limit
     # is then read whole before the 431, which the phone receives rather than a reset connection

@@ -17,7 +17,7 @@ from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.names import name_key
 from scorekeeper.services.concours_export import ArchivedConcours, ArchivedRound, ArchivedTable, ArchivedTeam
 from scorekeeper.services.export import ArchivedGame
-from scorekeeper.services.import_checks import GAME_ID, ImportRefused, _keys, _stamp
+from scorekeeper.services.import_checks import GAME_ID, ImportRefused, checked_object, checked_time
 
 SETTINGS_KEYS = {"name", "parties", "end", "time_limit", "rules", "ranking", "pairing", "bye"}
 CONCOURS_KEYS = {"id", "evening", "created_at", "teams", "rounds", *SETTINGS_KEYS}
@@ -32,7 +32,7 @@ def _whole(value: Any) -> bool:
 
 def _moment(value: Any, where: str, key: str) -> str | None:
     """A time that may be missing (null): a team not withdrawn, a partie not closed."""
-    return None if value is None else _stamp(value, where, key)
+    return None if value is None else checked_time(value, where, key)
 
 
 def _list(value: Any, where: str, key: str) -> list:
@@ -69,7 +69,7 @@ def check_concours(items: Any, evening_ids: set[int]) -> list[ArchivedConcours]:
 
 def _check_one(index: int, item: Any, evening_ids: set[int]) -> ArchivedConcours:
     where = f"Concours {index}"
-    item = _keys(item, CONCOURS_KEYS, where)
+    item = checked_object(item, CONCOURS_KEYS, where)
     concours_id = item["id"]
     if not isinstance(concours_id, str) or not GAME_ID.fullmatch(concours_id):
         raise ImportRefused(f"{where} : « id » doit faire de 4 à 32 lettres minuscules ou chiffres.")
@@ -95,7 +95,7 @@ def _check_one(index: int, item: Any, evening_ids: set[int]) -> ArchivedConcours
             raise ImportRefused(
                 f"{where}, partie {round_.number} : « closed_at » manque, alors que la partie suivante est tirée."
             )
-    return ArchivedConcours(concours_id, item["evening"], _stamp(item["created_at"], where), entry, teams, rounds)
+    return ArchivedConcours(concours_id, item["evening"], checked_time(item["created_at"], where), entry, teams, rounds)
 
 
 def _numbered(item: dict[str, Any], key: str, where: str) -> Iterator[tuple[int, Any]]:
@@ -109,7 +109,7 @@ def _in_place(item: dict[str, Any], key: str, number: int, where: str) -> None:
 
 
 def _check_team(where: str, number: int, item: Any) -> ArchivedTeam:
-    item = _keys(item, TEAM_KEYS, where)
+    item = checked_object(item, TEAM_KEYS, where)
     _in_place(item, "number", number, where)
     try:
         team = parse_team({"name": item["name"], "players": item["players"]}, "team")
@@ -121,7 +121,7 @@ def _check_team(where: str, number: int, item: Any) -> ArchivedTeam:
         number,
         team.name,
         team.players,
-        _stamp(item["created_at"], where),
+        checked_time(item["created_at"], where),
         _moment(item["withdrawn_at"], where, "withdrawn_at"),
     )
 
@@ -133,7 +133,7 @@ def _team(value: Any, where: str, key: str, known: set[int]) -> int:
 
 
 def _check_round(where: str, number: int, item: Any, known: set[int]) -> ArchivedRound:
-    item = _keys(item, ROUND_KEYS, where)
+    item = checked_object(item, ROUND_KEYS, where)
     _in_place(item, "number", number, where)
     order = [_team(value, where, "drawn_order", known) for value in _list(item["drawn_order"], where, "drawn_order")]
     if len(set(order)) != len(order):
@@ -141,7 +141,7 @@ def _check_round(where: str, number: int, item: Any, known: set[int]) -> Archive
     rests = None if item["rests"] is None else _team(item["rests"], where, "rests", known)
     round_ = ArchivedRound(
         number,
-        _stamp(item["drawn_at"], where, "drawn_at"),
+        checked_time(item["drawn_at"], where, "drawn_at"),
         _moment(item["closed_at"], where, "closed_at"),
         order,
         rests,
@@ -159,7 +159,7 @@ def _check_round(where: str, number: int, item: Any, known: set[int]) -> Archive
 
 
 def _check_table(where: str, number: int, item: Any, known: set[int]) -> ArchivedTable:
-    item = _keys(item, TABLE_KEYS, where)
+    item = checked_object(item, TABLE_KEYS, where)
     _in_place(item, "table", number, where)
     game_id = item["game"]
     if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):

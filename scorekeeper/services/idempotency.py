@@ -90,6 +90,6 @@ def answer_once(
                 raise KeyReused()
             return Answer(replay(used.outcome), used.outcome.status, replayed=True)
         text, outcome = write()
-        if key:
+        if key and fingerprint:  # a key sent: its request's fingerprint made above
             keys.remember_key(db, game_id, key, fingerprint, outcome)
     return Answer(text, outcome.status)

@@ -186,7 +186,8 @@ def check_file(file: BinaryIO, progress: Progress = no_progress) -> Checked:
     return evening_list, _check_games(games, count, seen_evenings, progress), top.get("concours", [])
 
 
-def _stamp(value: Any, where: str, key: str = "created_at") -> str:
+def checked_time(value: Any, where: str, key: str = "created_at") -> str:
+    """`value`, an ISO date and time (the archive's `key` of `where`), or the refusal saying so."""
     try:
         if not isinstance(value, str):
             raise ValueError
@@ -196,7 +197,9 @@ def _stamp(value: Any, where: str, key: str = "created_at") -> str:
     return value
 
 
-def _keys(item: Any, allowed: set[str], where: str, optional: set[str] = frozenset()) -> dict[str, Any]:
+def checked_object(item: Any, allowed: set[str], where: str, optional: set[str] = frozenset()) -> dict[str, Any]:
+    """`item`, a JSON object of every key of `allowed` and maybe some of `optional`, or the refusal
+    naming the first key unknown or missing."""
     if not isinstance(item, dict):
         raise ImportRefused(f"{where} doit être un objet JSON.")
     unknown = sorted(set(item) - allowed - optional)
@@ -218,7 +221,7 @@ def check_archive(data: Any, progress: Progress = no_progress) -> Checked:
 
 def _check_top(data: Any) -> tuple[list[dict[str, Any]], set[int]]:
     """The file's evenings, checked, and their ids; the games' list checked to be one."""
-    top = _keys(data, TOP_KEYS, "Le fichier", TOP_OPTIONAL_KEYS)
+    top = checked_object(data, TOP_KEYS, "Le fichier", TOP_OPTIONAL_KEYS)
     if top["format"] != FORMAT:
         raise ImportRefused(f"Le fichier n'est pas une archive de ce marqueur (« format » : « {FORMAT} » attendu).")
     if top["version"] != VERSION:
@@ -229,7 +232,7 @@ def _check_top(data: Any) -> tuple[list[dict[str, Any]], set[int]]:
     seen_evenings: set[int] = set()
     for index, item in enumerate(top["evenings"], start=1):
         where = f"Soirée {index}"
-        item = _keys(item, EVENING_KEYS, where)
+        item = checked_object(item, EVENING_KEYS, where)
         evening_id = item["id"]
         if not isinstance(evening_id, int) or isinstance(evening_id, bool) or not 1 <= evening_id <= MAX_ID:
             raise ImportRefused(f"{where} : « id » doit être un entier positif.")
@@ -240,7 +243,7 @@ def _check_top(data: Any) -> tuple[list[dict[str, Any]], set[int]]:
             fields = parse_evening(item)
         except InvalidInput as error:
             raise ImportRefused(f"{where} : {error.message}") from None
-        evening_list.append({"id": evening_id, **fields, "created_at": _stamp(item["created_at"], where)})
+        evening_list.append({"id": evening_id, **fields, "created_at": checked_time(item["created_at"], where)})
     return evening_list, seen_evenings
 
 
@@ -257,7 +260,7 @@ def _check_games(
 
 def _check_game(index: int, item: Any, seen_games: set[str], seen_evenings: set[int]) -> ArchivedGame:
     where = f"Partie {index}"
-    item = _keys(item, GAME_KEYS, where, GAME_OPTIONAL_KEYS)
+    item = checked_object(item, GAME_KEYS, where, GAME_OPTIONAL_KEYS)
     game_id = item["id"]
     if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
         raise ImportRefused(f"{where} : « id » doit faire de 4 à 32 lettres minuscules ou chiffres.")
@@ -278,14 +281,14 @@ def _check_game(index: int, item: Any, seen_games: set[str], seen_evenings: set[
     fields.pop("evening")
     stopped_at = item.get("stopped_at")
     if stopped_at is not None:
-        stopped_at = _stamp(stopped_at, where, "stopped_at")
-    game = Game(id=game_id, created_at=_stamp(item["created_at"], where), stopped_at=stopped_at, **fields)
+        stopped_at = checked_time(stopped_at, where, "stopped_at")
+    game = Game(id=game_id, created_at=checked_time(item["created_at"], where), stopped_at=stopped_at, **fields)
     if not isinstance(item["deals"], list):
         raise ImportRefused(f"{where} : « deals » doit être une liste.")
     deals = []
     for number, deal in enumerate(item["deals"], start=1):
         deal_where = f"{where}, donne {number}"
-        deal = _keys(deal, DEAL_KEYS, deal_where)
+        deal = checked_object(deal, DEAL_KEYS, deal_where)
         if deal["kind"] not in ("hand", "redeal"):
             raise ImportRefused(f"{deal_where} : « kind » doit valoir « hand » ou « redeal ».")
         try:

@@ -1,5 +1,5 @@
 """What the table password keeps in SQLite: the wrong passwords sent per address (the login's rate
-limit, counted here so that it holds across the server's workers) and the sessions that left
+limit, counted here so that it holds across a restart of the server) and the sessions that left
 ("Sortir": a copy of their cookie no longer writes). Times are Unix seconds; the writes run inside
 the caller's write transaction, and each prunes the rows that no longer count."""
 

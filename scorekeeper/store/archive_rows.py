@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.belote.game import Game
+from scorekeeper.belote.hand import Hand
 from scorekeeper.belote.names import name_key, pair_key
 from scorekeeper.belote.sheet import Deal, Sheet
 from scorekeeper.belote.terms import TEAMS, Coinche, ContractKind, players_of, team_of_player, team_players
@@ -51,8 +52,8 @@ def _deal_fact(game: Game, deal: Deal, evening_id: int | None, keys: list[str]) 
         "total_a": deal.totals["A"],
         "total_b": deal.totals["B"],
     }
-    if deal.is_hand:
-        hand, result = deal.hand, deal.result
+    hand, result = deal.hand, deal.result
+    if hand is not None and result is not None:  # a hand, scored (a redeal has neither)
         player = deal.taker_player
         row.update(
             taker=hand.taker.value,
@@ -68,9 +69,8 @@ def _deal_fact(game: Game, deal: Deal, evening_id: int | None, keys: list[str]) 
     return row
 
 
-def _count(figures: dict[str, int], deal: Deal, took: bool, defended: bool) -> None:
+def _count(figures: dict[str, int], hand: Hand, made: bool, took: bool, defended: bool) -> None:
     """Add one hand to a player's or a team's figures in a game."""
-    hand, made = deal.hand, deal.result.made
     coinched = hand.coinche is not Coinche.NONE
     if defended and coinched:
         figures["coinche_def"] += 1
@@ -102,7 +102,11 @@ def game_rows(
     winner = sheet.winner
     keys = [name_key(name) for name in game.players]
     facts = [_deal_fact(game, deal, evening_id, keys) for deal in sheet.deals[facts_from - 1 :]]
-    hands = [deal for deal in sheet.deals if deal.is_hand]
+    hands = [
+        (deal.taker_player, deal.hand, deal.result)
+        for deal in sheet.deals
+        if deal.hand is not None and deal.result is not None
+    ]
     # A game over with no hand played (a concours's table stopped before its first deal, or played
     # on paper) is no game in a player's or a team's figures: 0 - 0 is not a draw they played.
     counted = sheet.finished and bool(hands)
@@ -121,8 +125,8 @@ def game_rows(
     for seat, name in enumerate(game.players):
         team = team_of_player(seat).value
         figures = dict.fromkeys(FIGURES, 0)
-        for deal in hands:
-            _count(figures, deal, took=deal.taker_player == seat, defended=deal.hand.taker != team)
+        for taker_player, hand, result in hands:
+            _count(figures, hand, result.made, took=taker_player == seat, defended=hand.taker != team)
         players.append(
             {
                 **common,
@@ -143,8 +147,8 @@ def game_rows(
     pairs = team_players(game.players)
     for team in TEAMS:
         figures = dict.fromkeys(FIGURES, 0)
-        for deal in hands:
-            _count(figures, deal, took=deal.hand.taker is team, defended=deal.hand.taker is not team)
+        for _, hand, result in hands:
+            _count(figures, hand, result.made, took=hand.taker is team, defended=hand.taker is not team)
         first, second = (game.players[seat] for seat in players_of(team))
         teams.append(
             {

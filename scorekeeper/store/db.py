@@ -6,7 +6,7 @@ import errno
 import os
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -20,7 +20,7 @@ WRITE_WAIT_S = 5
 
 class WriteBusy(sqlite3.OperationalError):
     """A writer that waited `WRITE_WAIT_S` for this process's write lock in vain: answered as
-    SQLite's own "database is locked" (SQLITE_BUSY), nothing written, and its worker freed."""
+    SQLite's own "database is locked" (SQLITE_BUSY), nothing written, and its thread freed."""
 
     sqlite_errorname = "SQLITE_BUSY"
 
@@ -43,7 +43,9 @@ class DiskFault(sqlite3.OperationalError):
         return cls(cls.NAMES.get(error.errno, "SQLITE_IOERR"), str(error))
 
 
-def rows(database: sqlite_utils.Database, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+def rows(
+    database: sqlite_utils.Database, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()
+) -> list[dict[str, Any]]:
     """A SELECT's rows as dicts, straight from the connection.
 
     For the paths every phone takes (record a deal, load the sheet): sqlite-utils' `query()` wraps
@@ -58,7 +60,9 @@ def insert(database: sqlite_utils.Database, table: str, row: dict[str, Any]) -> 
     """Insert one row into a table the code names (never a user's input); returns its rowid."""
     columns = ", ".join(row)
     marks = ", ".join("?" for _ in row)
-    return database.conn.execute(f"insert into {table} ({columns}) values ({marks})", list(row.values())).lastrowid
+    rowid = database.conn.execute(f"insert into {table} ({columns}) values ({marks})", list(row.values())).lastrowid
+    assert rowid is not None  # an INSERT's cursor always has one
+    return rowid
 
 
 def execute(database: sqlite_utils.Database, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
@@ -98,16 +102,24 @@ def heal_companions(path: str) -> None:
         pass
 
 
-def connect(path: str) -> sqlite_utils.Database:
+class Connection(sqlite_utils.Database):
+    """A connection the app opened (`connect`): sqlite-utils' Database, with what the pool and the
+    writers keep on it."""
+
+    committed = False  # set by `immediate` once a write of this request is committed
+    write_lock: threading.Lock | None = None  # this process's lock on the file (queue_for_writing)
+
+
+def connect(path: str) -> Connection:
     heal_companions(path)
     # One thread at a time uses a connection, but not always the thread that opened it: the
     # pool below hands an idle one to whichever request comes next.
-    database = sqlite_utils.Database(sqlite3.connect(path, check_same_thread=False))
-    database.committed = False  # set by `immediate` once a write of this request is committed
+    database = Connection(sqlite3.connect(path, check_same_thread=False))
     if is_file(path):
         database.write_lock = write_lock(path)  # see queue_for_writing
     database.execute("PRAGMA foreign_keys = ON")
-    # Several phones (and workers) write to one file: wait for a lock rather than fail at once.
+    # Several phones (the server's threads) and the CLI's commands write to one file: wait for a
+    # lock rather than fail at once.
     database.execute(f"PRAGMA busy_timeout = {WRITE_WAIT_S * 1000}")
     return database
 
@@ -135,10 +147,10 @@ class ConnectionPool:
         self._lock = threading.Lock()
         self._path: str | None = None
         self._pid = os.getpid()
-        self._idle: list[sqlite_utils.Database] = []
+        self._idle: list[Connection] = []
         self._faulty = False  # a disk fault was met and no write has succeeded since
 
-    def take(self, path: str) -> sqlite_utils.Database:
+    def take(self, path: str) -> Connection:
         if is_file(path):
             with self._lock:
                 if self._pid != os.getpid():  # a forked child: the parent's are not ours to use
@@ -149,7 +161,7 @@ class ConnectionPool:
                     return database
         return connect(path)
 
-    def give_back(self, path: str, database: sqlite_utils.Database, failed: bool, disk_fault: bool = False) -> None:
+    def give_back(self, path: str, database: Connection, failed: bool, disk_fault: bool = False) -> None:
         """Keep `database` for the next request, or close it: `failed`, the request met an error
         with it; `disk_fault`, that error was the disk's (every idle connection is closed too)."""
         if disk_fault:
@@ -167,7 +179,7 @@ class ConnectionPool:
             return
         with self._lock:
             if self._faulty:
-                if not getattr(database, "committed", False):  # may have been opened read-only
+                if not database.committed:  # may have been opened read-only
                     database.close()
                     return
                 self._faulty = False  # it wrote: the disk is back
@@ -216,7 +228,7 @@ def queue_for_writing(database: sqlite_utils.Database) -> Iterator[None]:
     `filelock` was measured beside it and polls, as SQLite's handler does (issue 22's note). Writers of other processes
     (the CLI's commands) still meet SQLite's own lock and busy_timeout, so this only orders the
     app's writers. A writer that waited `WRITE_WAIT_S` in vain raises `WriteBusy` (a 503) rather
-    than hold its worker (and the server's threads) for as long as the writer ahead of it takes."""
+    than hold its thread (one of the server's few) for as long as the writer ahead of it takes."""
     lock = getattr(database, "write_lock", None)
     if lock is None or getattr(_queue, "held", False):
         yield
@@ -246,7 +258,8 @@ def immediate(database: sqlite_utils.Database) -> Iterator[None]:
     try:
         yield
         database.conn.execute("COMMIT")  # inside: a commit refused by a full disk rolls back too
-        database.committed = True  # this connection can write (the pool keeps it after a fault)
+        if isinstance(database, Connection):  # this one can write (the pool keeps it after a fault)
+            database.committed = True
     except BaseException:
         # SQLite has already rolled back by itself after some errors (a full disk, an I/O error):
         # a second ROLLBACK would fail and hide the error that says what went wrong.

@@ -127,13 +127,21 @@ def rebuild_all(db: sqlite_utils.Database) -> int:
     return len(games)
 
 
+# The source of the code that computes the derived rows: the whole rules package (scoring, sheets,
+# names), `store/games.py` (`game_from_row` reads a game's rules and end from its row), `archive_rows`
+# and this module. An update that changes any of it rebuilds every row once (store/db.py, which
+# only carries the rows, is left out).
+CODE_FILES = (
+    *sorted(Path(belote.__file__).parent.glob("*.py")),
+    Path(store.__file__),
+    Path(__file__).parent / "archive_rows.py",
+    Path(__file__),
+)
+
+
 def _code_fingerprint() -> str:
-    """The source of the code that computes the derived rows: the whole rules package (scoring,
-    sheets, names), `archive_rows` and this module. An update that changes any of it rebuilds
-    every row once."""
     digest = hashlib.sha256()
-    here = Path(__file__).parent
-    for path in [*sorted(Path(belote.__file__).parent.glob("*.py")), here / "archive_rows.py", Path(__file__)]:
+    for path in CODE_FILES:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 

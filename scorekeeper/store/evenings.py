@@ -86,4 +86,6 @@ def update(db: sqlite_utils.Database, evening_id: int, body: Any) -> dict[str, A
         "update evenings set date = ?, place = ?, note = ? where id = ?",
         [fields["date"], fields["place"], fields["note"], evening_id],
     )
-    return fetch(db, evening_id)
+    updated = fetch(db, evening_id)
+    assert updated is not None  # found above, in the caller's transaction
+    return updated

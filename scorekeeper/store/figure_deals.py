@@ -28,7 +28,8 @@ class DealSelection:
 
 
 def _deal_conditions(selection: DealSelection) -> tuple[str, list[Any]]:
-    clauses, params = ["df.kind = 'hand'"], []
+    clauses = ["df.kind = 'hand'"]
+    params: list[Any] = []
     if selection.kind == "joueur":
         if selection.role == "preneur":
             clauses.append("df.taker_key = ?")

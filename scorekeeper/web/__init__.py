@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 from scorekeeper.web import (
     access,
@@ -33,6 +34,10 @@ from scorekeeper.web.csrf import csrf
 from scorekeeper.web.paths import static_folder, template_folder
 
 
+class UTF8JSON(DefaultJSONProvider):
+    ensure_ascii = False  # French labels as they are, in UTF-8
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(
         "scorekeeper",  # the package's name: its instance folder and root path, as before the layers
@@ -49,7 +54,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     os.makedirs(app.instance_path, exist_ok=True)
     secret_key.init_app(app)
 
-    app.json.ensure_ascii = False  # French labels as they are, in UTF-8
+    app.json = UTF8JSON(app)
     compression.init_app(app)  # first: its after_request hook then runs after every other one
     hosts.init_app(app)  # before security's ProxyFix, which then runs first: a Host it does not know is a 400
     security.init_app(app)

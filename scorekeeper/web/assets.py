@@ -113,7 +113,8 @@ def serve(filename: str) -> Response:
         response.cache_control.immutable = True
     else:
         response.cache_control.no_cache = True
-    return response.make_conditional(request)
+    response.make_conditional(request)  # a 304 or a range: the response itself, changed
+    return response
 
 
 def module_map() -> str:

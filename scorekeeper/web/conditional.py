@@ -39,7 +39,7 @@ def _tag(state: tuple) -> str:
     generate_csrf()  # the session's token, made now if the phone has none yet (the page would make it)
     token = session.get(current_app.config["WTF_CSRF_FIELD_NAME"])
     hashed = password_hash()
-    entered = bool(hashed) and has_entered(hashed)
+    entered = has_entered(hashed) if hashed else False
     named = [static_folder(current_app.static_folder).version, request.full_path, token, entered, *state]
     return hashlib.sha256(json.dumps(named).encode()).hexdigest()[:24]
 
@@ -77,7 +77,7 @@ def _with_validator(response: Response) -> Response:
         response.set_etag(tag, weak=True)
     elif "no-store" not in response.headers.get("Cache-Control", ""):
         response.add_etag(weak=True)  # werkzeug's: a hash of the body
-        response = response.make_conditional(request)
+        response.make_conditional(request)  # a 304 for the phone's copy: the response itself, changed
     response.headers.setdefault("Cache-Control", CACHE_CONTROL)
     return response
 

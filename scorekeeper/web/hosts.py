@@ -137,4 +137,5 @@ class KnownHostsOnly:
 def init_app(app: Flask) -> None:
     """Before ProxyFix wraps the app (`security.init_app`), so that it runs after it."""
     listed_names(app.config)  # a TRUSTED_HOSTS that is no list of names stops the app at its start
-    app.wsgi_app = KnownHostsOnly(app, app.wsgi_app)
+    # Flask's documented way to add a middleware, which mypy reads as replacing a method
+    app.wsgi_app = KnownHostsOnly(app, app.wsgi_app)  # type: ignore[method-assign]

@@ -12,6 +12,8 @@ not shown again from the copy.
 
 from __future__ import annotations
 
+from typing import cast
+
 from flask import Blueprint, Flask, Response, current_app, g, get_flashed_messages, render_template, url_for
 
 from scorekeeper.web.assets import static_folder
@@ -37,7 +39,9 @@ def static_files(folder: str) -> tuple[tuple[str, ...], str]:
 
 @bp.get("/sw.js")
 def service_worker() -> Response:
-    names, version = static_files(current_app.static_folder)
+    folder = current_app.static_folder
+    assert folder is not None  # create_app names it (web/paths.py)
+    names, version = static_files(folder)
     text = render_template(
         "offline/sw.js",
         version=version,
@@ -51,7 +55,8 @@ def service_worker() -> Response:
 
 def flashes() -> list[tuple[str, str]]:
     """The page's one-time messages (base.html shows them), noted so the page is not kept."""
-    messages = get_flashed_messages(with_categories=True)
+    # with_categories: (category, message) pairs, which Flask's annotation does not tell apart
+    messages = cast(list[tuple[str, str]], get_flashed_messages(with_categories=True))
     if messages:
         g.page_has_flash = True
     return messages

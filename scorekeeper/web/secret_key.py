@@ -19,13 +19,14 @@ def _read(path: str) -> str:
 
 
 def _write_new(path: str) -> None:
-    """Put a fresh key in place atomically, readable by its owner only. Two workers starting at
-    once may both write; each then reads back the one that won, so they share a key."""
+    """Put a fresh key in place atomically, readable by its owner only. Two processes starting at
+    once on one instance folder (the server and a `flask` command) may both write; each then reads
+    back the one that won, so they share a key."""
     temporary = f"{path}.{os.getpid()}.tmp"
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="ascii") as key_file:
         key_file.write(secrets.token_hex(32))
-    if _read(path):  # another worker was first
+    if _read(path):  # another process was first
         os.remove(temporary)
     else:
         os.replace(temporary, path)

@@ -120,6 +120,7 @@ def init_app(app: Flask) -> None:
     # default: without a proxy, trusting X-Forwarded-For would let anyone pick their address.
     proxies = int(app.config["PROXY_COUNT"])
     if proxies:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
+        # Flask's documented way to add a middleware, which mypy reads as replacing a method
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)  # type: ignore[method-assign]
     app.before_request(_refuse_json_for_pages)
     app.after_request(_add_headers)

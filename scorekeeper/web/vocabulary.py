@@ -15,16 +15,6 @@ from flask import Flask
 from markupsafe import Markup, escape
 
 from scorekeeper.belote import terms
-from scorekeeper.belote.card_limits import (
-    BELOTE_CARRES,
-    CARDS_PER_PLAYER,
-    CARDS_PER_SUIT,
-    CARRE_CARD_WORDS,
-    CARRE_POSITIONS,
-    MELD_CARDS,
-    SEQUENCE_WORDS,
-    SUIT_COUNT,
-)
 from scorekeeper.belote.cards import (
     DECK,
     HAND_SIZE,
@@ -42,10 +32,15 @@ from scorekeeper.belote.game import rules_line as rules_words
 from scorekeeper.belote.house_rules import OPTIONS, all_points
 from scorekeeper.belote.melds import CARRE_RANKS, TOP_CARD_WORDS, belotes, carre_meld, sequence_meld
 from scorekeeper.belote.terms import (
+    BELOTE_CARRES,
     BELOTE_POINTS,
     CAPOT,
     CAPOT_BONUS,
     CARD_POINTS_TOTAL,
+    CARDS_PER_PLAYER,
+    CARDS_PER_SUIT,
+    CARRE_CARD_WORDS,
+    CARRE_POSITIONS,
     CARRE_RANK_ORDER,
     COINCHE_MULTIPLIERS,
     COINCHE_PARTICIPLES,
@@ -56,11 +51,14 @@ from scorekeeper.belote.terms import (
     GENERALE,
     LAST_TRICK_BONUS,
     MAX_MELDS_PER_TEAM,
+    MELD_CARDS,
     MELD_LABELS,
     MELD_SHORT_LABELS,
     MELD_VALUES,
     REDEAL_REASONS,
     SEATS,
+    SEQUENCE_WORDS,
+    SUIT_COUNT,
     TEAMS,
     BestMeldCall,
     Coinche,

@@ -28,6 +28,7 @@ from __future__ import annotations
 from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.store.db import connect, write_transaction
+from tests.helpers import stop_game
 
 MIN_TAP = 44
 
@@ -186,7 +187,7 @@ def seed_archive(app) -> dict:
             for number in range(hands):
                 service.record_hand(db, game_id, IN_TURN[number % 2])
             ids[key] = game_id
-        service.stop_game(db, ids["stopped"])
+        stop_game(db, ids["stopped"])
         assert service.get_sheet(db, ids["finished"]).finished
         assert not service.get_sheet(db, ids["live"]).finished
     finally:

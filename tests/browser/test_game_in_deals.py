@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import urllib.request
 
-from scorekeeper.services import games as service
 from scorekeeper.store.db import connect
 from tests.browser.conftest import Server
 from tests.browser.helpers import new_phone, wait_for_an_empty_outbox
+from tests.helpers import stop_game
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 A80 = {"taker": "A", "taker_player": 0, "contract": 80, "mode": "hearts", "taker_points": 92}
@@ -108,7 +108,7 @@ def test_the_sheets_of_a_game_in_deals_and_of_a_stopped_game(browser, server, cl
             assert answer.status_code == 201
     db = connect(app.config["DATABASE"])
     try:
-        service.stop_game(db, stopped)  # Nous 410, Eux 310: the organiser closed the partie
+        stop_game(db, stopped)  # Nous 410, Eux 310: the organiser closed the partie
     finally:
         db.close()
     context, page = new_phone(browser)
@@ -120,7 +120,7 @@ def test_the_sheets_of_a_game_in_deals_and_of_a_stopped_game(browser, server, cl
         screenshot(page, "deals-game-playing")
         db = connect(app.config["DATABASE"])
         try:
-            service.stop_game(db, playing)  # the organiser closes the partie: the open sheet follows
+            stop_game(db, playing)  # the organiser closes the partie: the open sheet follows
         finally:
             db.close()
         page.locator(".banner", has_text="Partie arrêtée par l'organisateur").wait_for(timeout=15_000)

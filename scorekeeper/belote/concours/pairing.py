@@ -172,7 +172,7 @@ def _greedy_witness(free: list[int], within: int) -> dict[int, int]:
 
 def _maximum_matching(free: list[int], within: int) -> dict[int, int]:
     """A maximum matching of the unmet pairs among the ranks `within`, as each rank's mate."""
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(_bits(within))
     for team in _bits(within):
         above = within & ~((2 << team) - 1)  # each pair once, from its higher-ranked team

@@ -66,7 +66,7 @@ def template_globals() -> dict:
     return {
         "table_access": {
             "locked": bool(hashed),
-            "entered": bool(hashed) and has_entered(hashed),
+            "entered": has_entered(hashed) if hashed else False,
             "clears_phone": current_app.config["READ_REQUIRES_PASSWORD"],
         }
     }

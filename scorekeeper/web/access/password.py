@@ -21,7 +21,7 @@ def password_file(app: Flask) -> str:
 
 def password_hash() -> str | None:
     """The configured hash, else the one `set-password` wrote (read again when the file changes,
-    so that every worker sees a new password without a restart)."""
+    so that the running server takes a new password, set from another process, without a restart)."""
     configured = current_app.config["TABLE_PASSWORD_HASH"]
     if configured:
         return configured

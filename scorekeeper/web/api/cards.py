@@ -8,7 +8,7 @@ from flask import jsonify
 
 from scorekeeper.belote.cards import HAND_SIZE, Card, parse_cards, pile_points
 from scorekeeper.belote.errors import InvalidHand
-from scorekeeper.belote.hand_json import _choice
+from scorekeeper.belote.hand_json import parse_choice
 from scorekeeper.belote.melds import FoundMeld, belotes, compare_hands, find_melds
 from scorekeeper.belote.terms import TEAMS, Mode, Team
 from scorekeeper.web.api.common import bp, json_body
@@ -29,7 +29,7 @@ def _object(body: Any, allowed: set[str], required: tuple[str, ...]) -> dict[str
 @bp.post("/count")
 def count():
     body = _object(json_body(), {"mode", "cards", "last_trick"}, ("mode", "cards", "last_trick"))
-    mode = _choice(body["mode"], Mode, "mode")
+    mode = parse_choice(body["mode"], Mode, "mode")
     cards = parse_cards(body["cards"])
     if not isinstance(body["last_trick"], bool):
         raise InvalidHand("last_trick", "« last_trick » doit valoir true (ce tas a fait le dernier pli) ou false.")
@@ -53,7 +53,7 @@ def _hand_json(melds: list[FoundMeld], hand: tuple[Card, ...], mode: Mode) -> di
 @bp.post("/melds")
 def melds():
     body = _object(json_body(), {"mode", "cards", "hands"}, ("mode",))
-    mode = _choice(body["mode"], Mode, "mode")
+    mode = parse_choice(body["mode"], Mode, "mode")
     if ("cards" in body) == ("hands" in body):
         raise InvalidHand(
             "cards", "Donnez soit « cards » (la main d'un joueur), soit « hands » (une main par équipe), pas les deux."

@@ -6,7 +6,6 @@ from flask import Response, current_app, jsonify, make_response, request
 
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.sheet_json import deal_to_json
-from scorekeeper.services import answers
 from scorekeeper.services import games as service
 from scorekeeper.services.game_end import WouldEndEarly
 from scorekeeper.services.idempotency import Answer
@@ -29,9 +28,7 @@ def _would_end_early(error: WouldEndEarly):
     return jsonify(error.as_json()), 409
 
 
-def _query_number(raw: str | None, message: str) -> int | None:
-    if raw is None:
-        return None
+def _query_number(raw: str, message: str) -> int:
     if not (raw.isascii() and raw.isdigit()):  # "²" is a digit to isdigit(), not to int()
         raise ApiError(422, message)
     return int(raw)
@@ -49,7 +46,7 @@ def _json_text(text: str, status: int = 200) -> Response:
 
 
 def _sheet(sheet: Sheet, status: int = 200) -> Response:
-    return _json_text(answers.sheet_text(sheet), status)
+    return _json_text(service.sheet_text(sheet), status)
 
 
 def _answer(outcome: Answer) -> Response:
@@ -105,14 +102,16 @@ def record_redeal(game_id: str):
 def edit_hand(game_id: str, number: int):
     body, key = json_body(), _idempotency_key()
     outcome = service.edit_deal(get_db(), game_id, number, body, key)
-    return _answer(outcome) if key else _sheet(outcome)
+    return _answer(outcome) if isinstance(outcome, Answer) else _sheet(outcome)
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
 def delete_hand(game_id: str, number: int):
     """`?version=N` (optional): refuse the delete if the deal changed since the caller saw it;
     `&remove_later=4,5`: the deals to remove with it if it makes a team win before the last one."""
-    version = _query_number(request.args.get("version"), "« version » doit être le numéro de version de la donne.")
+    raw_version = request.args.get("version")
+    version_message = "« version » doit être le numéro de version de la donne."
+    version = None if raw_version is None else _query_number(raw_version, version_message)
     later = request.args.get("remove_later")
     remove_later = None
     if later is not None:
@@ -120,7 +119,7 @@ def delete_hand(game_id: str, number: int):
         remove_later = [_query_number(part, message) for part in later.split(",")]
     key = _idempotency_key()
     outcome = service.delete_deal(get_db(), game_id, number, version, key, remove_later)
-    return _answer(outcome) if key else _sheet(outcome)
+    return _answer(outcome) if isinstance(outcome, Answer) else _sheet(outcome)
 
 
 @bp.post("/games/<game_id>/undo")
@@ -131,4 +130,4 @@ def undo(game_id: str):
         raise ApiError(415, "Le corps de la requête doit être du JSON (Content-Type: application/json).")
     key = _idempotency_key()
     outcome = service.undo(get_db(), game_id, key)
-    return _answer(outcome) if key else _json_text(answers.undo_text(*outcome))
+    return _answer(outcome) if isinstance(outcome, Answer) else _json_text(service.undo_text(*outcome))

@@ -5,6 +5,7 @@ and `figure_lists`; the only write (an evening's details) runs in one IMMEDIATE 
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -17,10 +18,9 @@ from flask import (
     url_for,
 )
 
-from scorekeeper.belote.errors import InvalidInput, NotFound
+from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.evenings import short_date
 from scorekeeper.belote.explain import explain
-from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.terms import Team
 from scorekeeper.services import evening_concours, export, figure_lists, lists, stats
 from scorekeeper.services import games as service
@@ -29,6 +29,7 @@ from scorekeeper.store.db import write_transaction
 from scorekeeper.web.archive.chart import running_totals_chart
 from scorekeeper.web.archive.forms import LIMITS, EveningForm
 from scorekeeper.web.database import get_db
+from scorekeeper.web.lookups import sheet_or_404
 
 bp = Blueprint("archive", __name__)
 
@@ -41,18 +42,22 @@ def page_url(number: int) -> str:
     """This page's address with another page number, its other filters kept."""
     args = request.args.to_dict(flat=False)
     args["page"] = [str(number)]
-    return url_for(request.endpoint, **(request.view_args or {}), **args)
+    assert request.endpoint is not None  # a page of this blueprint asks
+    values: dict[str, Any] = {**(request.view_args or {}), **args}
+    return url_for(request.endpoint, **values)
 
 
 @bp.app_template_global()
 def deals_url(subject: dict[str, str], **filters: str) -> str:
     """The list of deals behind a figure of `subject` (a player's or a team's query key)."""
-    return url_for("archive.deals", **subject, **filters)
+    values: dict[str, Any] = {**subject, **filters}
+    return url_for("archive.deals", **values)
 
 
 @bp.app_template_global()
 def games_url(subject: dict[str, str], **filters: str) -> str:
-    return url_for("archive.games", **subject, **filters)
+    values: dict[str, Any] = {**subject, **filters}
+    return url_for("archive.games", **values)
 
 
 @bp.app_template_filter()
@@ -75,13 +80,6 @@ def decimal(value: float) -> str:
 
 def _page() -> int:
     return lists.page_number(request.args.get("page"))
-
-
-def _sheet_or_404(game_id: str) -> Sheet:
-    try:
-        return service.get_sheet(get_db(), game_id)
-    except NotFound:
-        abort(404)
 
 
 # --- evenings ------------------------------------------------------------------------------
@@ -134,7 +132,7 @@ def print_evening(evening_id: int):
 
 @bp.get("/archives/parties/<game_id>")
 def game(game_id: str):
-    sheet = _sheet_or_404(game_id)
+    sheet = sheet_or_404(game_id)
     db = get_db()
     line = lists.game_line(db, game_id)
     found = lists.evening(db, line.evening_id) if line and line.evening_id else None
@@ -151,7 +149,7 @@ def game(game_id: str):
 
 @bp.get("/archives/parties/<game_id>/imprimer")
 def print_game(game_id: str):
-    sheet = _sheet_or_404(game_id)
+    sheet = sheet_or_404(game_id)
     title = f"{sheet.game.teams['A']} – {sheet.game.teams['B']}"
     return render_template("archive/print.html", sheets=[sheet], evening=None, title=title)
 
@@ -193,7 +191,7 @@ def export_evening(evening_id: int, kind: str):
 
 @bp.get("/archives/parties/<game_id>/export.<any(json, csv):kind>")
 def export_game(game_id: str, kind: str):
-    _sheet_or_404(game_id)
+    sheet_or_404(game_id)
     return _export(kind, f"belote-partie-{game_id}", game_id=game_id)
 
 
@@ -261,5 +259,7 @@ def games():
     game_filter = figure_lists.GameFilter.from_args(request.args)
     page = figure_lists.games(get_db(), game_filter, _page())
     partner = _subject_name("joueur", game_filter.partner) if game_filter.partner else None
-    title = game_filter.describe(_subject_name(game_filter.kind, game_filter.key), partner)
+    subject = _subject_name(game_filter.kind, game_filter.key)
+    assert subject is not None  # GameFilter.from_args takes a player's or a team's games only
+    title = game_filter.describe(subject, partner)
     return render_template("archive/games.html", page=page, title=title)

@@ -9,8 +9,9 @@ from markupsafe import Markup
 
 from scorekeeper.services.concours_ranking_csv import standings_csv
 from scorekeeper.web.concours import words
-from scorekeeper.web.concours.routes import bp, concours_or_404, round_or_404
+from scorekeeper.web.concours.routes import bp, round_or_404
 from scorekeeper.web.join import join_url, qr_svg
+from scorekeeper.web.lookups import concours_or_404
 
 
 @bp.get("/<concours_id>/parties/<int:number>/imprimer")

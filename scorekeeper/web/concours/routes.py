@@ -16,16 +16,10 @@ from scorekeeper.web.concours import words
 from scorekeeper.web.concours.forms import ConcoursForm, SlipForm, TeamsForm
 from scorekeeper.web.database import get_db
 from scorekeeper.web.form_base import ConfirmForm
+from scorekeeper.web.lookups import concours_or_404
 
 bp = Blueprint("concours", __name__, url_prefix="/concours")
 RECENT_EVENINGS = 12  # the new concours's evening picker, as the new game's
-
-
-def concours_or_404(concours_id: str) -> Concours:
-    try:
-        return service.get_concours(get_db(), concours_id)
-    except NotFound:
-        abort(404)
 
 
 def round_or_404(concours: Concours, number: int) -> Round:

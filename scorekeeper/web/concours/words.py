@@ -55,6 +55,7 @@ def table_state(concours: Concours, table: Table) -> str:
         return "finie"
     if concours.end.deals is not None:  # the hand being played, as the table's sheet says it
         line = deals_line(concours.end, table.hands_played, finished=False)
+        assert line is not None  # a game in deals has one
         return line[0].lower() + line[1:]
     played = table.hands_played
     return f"{plural(played, 'donne')} jouée{'s' if played > 1 else ''}" if played else "pas commencée"
@@ -81,12 +82,14 @@ class Actions:
 
 def actions(concours: Concours) -> Actions:
     current = concours.current
-    open_ = current is not None and not current.closed
-    undoable = current is not None and not any(table.deal_count for table in current.tables)
+    if current is None:  # no partie drawn yet
+        return Actions(draw=not concours.all_drawn, close=None, reopen=None, undo=None, waiting=None)
+    open_ = not current.closed
+    undoable = not any(table.deal_count for table in current.tables)
     return Actions(
         draw=not concours.all_drawn and not open_,
         close=current.number if open_ else None,
-        reopen=current.number if current is not None and current.closed_at is not None else None,
+        reopen=current.number if current.closed_at is not None else None,
         undo=current.number if undoable else None,
         waiting=current.number if open_ and not concours.all_drawn else None,
     )

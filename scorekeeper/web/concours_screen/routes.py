@@ -10,29 +10,20 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, render_template, request, url_for
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
-from scorekeeper.belote.errors import NotFound
-from scorekeeper.services import concours as service
 from scorekeeper.services.concours_view import Concours, concours_json
 from scorekeeper.web.concours_screen import board as boards
-from scorekeeper.web.database import get_db
 from scorekeeper.web.join import join_url, qr_svg
+from scorekeeper.web.lookups import concours_or_404
 
 bp = Blueprint("concours_screen", __name__, url_prefix="/concours")
 
 REFRESH_S = 3  # without JavaScript: the screen follows the phones within this
 POLL_S = 2  # with it: how often the script asks the API
 MAX_PAGE = 1000
-
-
-def concours_or_404(concours_id: str) -> Concours:
-    try:
-        return service.get_concours(get_db(), concours_id)
-    except NotFound:
-        abort(404)
 
 
 def pinned_page() -> int | None:

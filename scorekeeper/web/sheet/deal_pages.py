@@ -22,13 +22,13 @@ from scorekeeper.web.api.score import result_to_json
 from scorekeeper.web.conditional import validated_by
 from scorekeeper.web.database import get_db
 from scorekeeper.web.form_base import ConfirmForm, choices
+from scorekeeper.web.lookups import sheet_or_404
 from scorekeeper.web.sheet.deal_form import FIELD_OF_ERROR, DealForm, RedealForm, entered_as, for_people, refusal_words
 from scorekeeper.web.sheet.routes import (
     bp,
     game_ends_page,
     new_request_id,
     remove_later_of_form,
-    sheet_or_404,
     unchanged_page,
     version_or_none,
 )

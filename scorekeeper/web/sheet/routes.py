@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import secrets
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
@@ -25,17 +25,11 @@ from scorekeeper.web.conditional import not_modified, validated_by
 from scorekeeper.web.database import get_db
 from scorekeeper.web.form_base import ConfirmForm, choices
 from scorekeeper.web.join import join_url, qr_svg
+from scorekeeper.web.lookups import sheet_or_404
 from scorekeeper.web.sheet.deal_form import DealForm, RedealForm, refusal_words
 from scorekeeper.web.sheet.game_form import GameForm
 
 bp = Blueprint("sheet", __name__, url_prefix="/parties")
-
-
-def sheet_or_404(game_id: str) -> Sheet:
-    try:
-        return service.get_sheet(get_db(), game_id)
-    except NotFound:
-        abort(404)
 
 
 def new_request_id() -> str:
@@ -103,7 +97,7 @@ def page_sheet_json(sheet: Sheet, names: dict[Team, str]) -> dict:
     which the page shows under the deal and the API leaves out."""
     data = sheet_to_json(sheet)
     for deal, hand in zip(sheet.deals, data["hands"], strict=True):
-        if deal.is_hand:
+        if deal.hand is not None and deal.result is not None:  # a hand, scored (a redeal has neither)
             hand["why"] = explain(deal.hand, deal.result, names)
     return data
 

@@ -11,12 +11,12 @@ from urllib.parse import parse_qsl, urlsplit
 
 from flask import Blueprint, render_template, request
 
-from scorekeeper.belote.best_meld import best_meld, compare_best_melds
-from scorekeeper.belote.cards import DECK, DECK_SIZE, HAND_SIZE, Card, Suit, parse_cards, pile_points, sorted_cards
+from scorekeeper.belote.cards import DECK, DECK_SIZE, HAND_SIZE, Card, Suit, parse_cards, pile_points
 from scorekeeper.belote.errors import InvalidInput
-from scorekeeper.belote.melds import FoundMeld, belotes, compare_hands, find_melds
+from scorekeeper.belote.melds import compare_hands
 from scorekeeper.belote.names import MAX_NAME_LENGTH
-from scorekeeper.belote.terms import CARD_POINTS_TOTAL, MODE_LABELS, SIDES, Meld, Mode, Team
+from scorekeeper.belote.terms import CARD_POINTS_TOTAL, MODE_LABELS, SIDES, Mode, Team
+from scorekeeper.web.tools import meld_check
 from scorekeeper.web.tools.links import way_back, with_fields, with_params
 
 bp = Blueprint("tools", __name__, url_prefix="/outils")
@@ -33,6 +33,8 @@ def deck_rows() -> list[tuple[Suit, list[Card]]]:
 
 
 def _mode(value: str | None) -> Mode | None:
+    if value is None:
+        return None
     try:
         return Mode(value)
     except ValueError:
@@ -107,19 +109,6 @@ def counter():
     return page, 422 if error else 200
 
 
-@dataclass(frozen=True)
-class HandCheck:
-    cards: list[Card]
-    melds: list[FoundMeld]
-    total: int
-    belotes: int
-
-
-def _check(cards: tuple[Card, ...], mode: Mode) -> HandCheck:
-    melds = find_melds(cards, mode)
-    return HandCheck(sorted_cards(cards), melds, sum(meld.value for meld in melds), belotes(cards, mode))
-
-
 # The game's team names, sent by the deal form (`team_a`, `team_b`), replace "équipe A / B".
 TEAM_NAME_FIELDS = {Team.A: "team_a", Team.B: "team_b"}
 # The meld checker's own fields. Any other a request carries is the deal form's (the deal form
@@ -127,50 +116,9 @@ TEAM_NAME_FIELDS = {Team.A: "team_a", Team.B: "team_b"}
 CHECKER_FIELDS = {"mode", "a", "b", "verifier", "return", "csrf_token", *TEAM_NAME_FIELDS.values()}
 
 
-@dataclass(frozen=True)
-class TeamWords:
-    """How the meld checker names a team: the game's name when the deal form gave one."""
-
-    name: str | None  # None: no name given, the page says "l'équipe A"
-    team: Team
-
-    @property
-    def title(self) -> str:
-        """'Filles', or 'Équipe A': where a team is named on its own."""
-        return self.name or f"Équipe {self.team.value}"
-
-    @property
-    def legend(self) -> str:
-        """Above the team's deck."""
-        return f"{self.name} — main d'un joueur" if self.name else f"Main d'un joueur de l'équipe {self.team.value}"
-
-    @property
-    def hand(self) -> str:
-        """The hand in a refusal: « Main (Filles) » : 9 cartes…"""
-        return f"Main ({self.name})" if self.name else f"Main de l'équipe {self.team.value}"
-
-
 def _team_names(args) -> dict[Team, str]:
     """The team names as sent, spaces tidied ('' when none)."""
     return {team: " ".join(args.get(field, "").split())[:MAX_NAME_LENGTH] for team, field in TEAM_NAME_FIELDS.items()}
-
-
-def _team_words(names: dict[Team, str]) -> dict[Team, TeamWords]:
-    """Each team's words; when the deal form names one team only, the other is 'Équipe B'."""
-    named = any(names.values())
-    return {team: TeamWords((names[team] or f"Équipe {team.value}") if named else None, team) for team in names}
-
-
-def _verdict(winner: Team | None, reason: str, words: dict[Team, TeamWords]) -> str:
-    if winner is None:
-        return reason[0].upper() + reason[1:] + "."
-    if words[winner].name:
-        return f"Annonces marquées par {words[winner].name} — {reason}."
-    return f"L'équipe {winner.value} marque ses annonces — {reason}."
-
-
-def _meld_codes(check: HandCheck) -> tuple[Meld, ...]:
-    return tuple(meld.code for meld in check.melds)
 
 
 # The deal form's fields the meld checker sets when it reports (and every `melds_A_…`, `melds_B_…`).
@@ -182,49 +130,15 @@ def _is_deal_field(key: str) -> bool:
     return key in REPORTED_FIELDS or key.startswith(("melds_A_", "melds_B_"))
 
 
-def deal_fields(checks: dict[Team, HandCheck], mode: Mode, winner: Team | None) -> list[tuple[str, str | int]]:
-    """The deal form's fields for the checker's verdict, as the deal form names them: its mode,
-    each team's melds (`melds_A_tierce=1`) and belotes (`belote_B=1`), counts above 0 only, and
-    `best_meld` (A, B or none) only when the deal form will ask for it: both teams' best melds
-    are sequences of equal value (the cards decided, the deal form only sees "tierce" twice)."""
-    fields: list[tuple[str, str | int]] = [("mode", mode.value)]
-    codes = {team: _meld_codes(checks[team]) for team in (Team.A, Team.B)}
-    for team in (Team.A, Team.B):
-        fields += [
-            (f"melds_{team.value}_{meld.value}", codes[team].count(meld)) for meld in Meld if meld in codes[team]
-        ]
-    for team in (Team.A, Team.B):
-        if checks[team].belotes:
-            fields.append((f"belote_{team.value}", checks[team].belotes))
-    if compare_best_melds(*(best_meld(codes[team], mode) for team in (Team.A, Team.B))) is None:
-        fields.append(("best_meld", winner.value if winner else "none"))
-    return fields
-
-
-def _reported(fields: list[tuple[str, str | int]], words: dict[Team, TeamWords]) -> list[str]:
-    """What "Reporter dans la donne" puts in the deal, in words: a line a team, then the call."""
-    values = dict(fields)
-    lines = []
-    for team in (Team.A, Team.B):
-        counts = [(meld.label, values.get(f"melds_{team.value}_{meld.value}", 0)) for meld in Meld]
-        counts.append(("belote", values.get(f"belote_{team.value}", 0)))
-        parts = [label + (f" ×{count}" if int(count) > 1 else "") for label, count in counts if count]
-        lines.append(f"{words[team].title} : {', '.join(parts) if parts else 'rien'}")
-    if "best_meld" in values:
-        call = values["best_meld"]
-        lines.append(f"Meilleure annonce : {'personne' if call == 'none' else words[Team(call)].title}")
-    return lines
-
-
 @bp.get("/annonces")
 def meld_checker():
     args = request.args
     mode = _mode(args.get("mode"))
     names = _team_names(args)
-    words = _team_words(names)
+    words = meld_check.team_words(names)
     return_to = way_back(args, CHECKER_FIELDS)
     codes = {team: args.getlist(field) for team, field in HAND_FIELDS.items()}
-    checks: dict[Team, HandCheck] = {}
+    checks: dict[Team, meld_check.HandCheck] = {}
     errors: dict[Team, str] = {}
     verdict = report_url = None
     reported: list[str] = []
@@ -238,22 +152,22 @@ def meld_checker():
                 except InvalidInput as refusal:
                     errors[team] = refusal.message
                 else:
-                    checks[team] = _check(cards, mode)
-        if len(checks) == 2:
-            shared = [card for card in checks[Team.A].cards if card in checks[Team.B].cards]
-            if shared:
-                card = shared[0]
-                errors[Team.B] = (
-                    f"La carte {card.label} ({card.name}) est dans les deux mains : choisissez-la une fois."
-                )
-                del checks[Team.B]
-            elif checks[Team.A].cards and checks[Team.B].cards:
-                winner, reason = compare_hands(checks[Team.A].melds, checks[Team.B].melds, mode)
-                verdict = _verdict(winner, reason, words)
-                if return_to:
-                    fields = deal_fields(checks, mode, winner)
-                    report_url = with_fields(return_to, fields, _is_deal_field)
-                    reported = _reported(fields, words)
+                    checks[team] = meld_check.check_hand(cards, mode)
+            if len(checks) == 2:
+                shared = [card for card in checks[Team.A].cards if card in checks[Team.B].cards]
+                if shared:
+                    card = shared[0]
+                    errors[Team.B] = (
+                        f"La carte {card.label} ({card.name}) est dans les deux mains : choisissez-la une fois."
+                    )
+                    del checks[Team.B]
+                elif checks[Team.A].cards and checks[Team.B].cards:
+                    winner, reason = compare_hands(checks[Team.A].melds, checks[Team.B].melds, mode)
+                    verdict = meld_check.verdict(winner, reason, words)
+                    if return_to:
+                        fields = meld_check.deal_fields(checks, mode, winner)
+                        report_url = with_fields(return_to, fields, _is_deal_field)
+                        reported = meld_check.reported_lines(fields, words)
     page = render_template(
         "tools/melds.html",
         modes=MODE_LABELS,
