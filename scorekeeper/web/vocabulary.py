@@ -16,14 +16,7 @@ from markupsafe import Markup, escape
 
 from scorekeeper.belote import terms
 from scorekeeper.belote.card_limits import (
-    BELOTE_CARRES,
     CARDS_PER_PLAYER,
-    CARDS_PER_SUIT,
-    CARRE_CARD_WORDS,
-    CARRE_POSITIONS,
-    MELD_CARDS,
-    SEQUENCE_WORDS,
-    SUIT_COUNT,
 )
 from scorekeeper.belote.cards import (
     DECK,
@@ -143,15 +136,7 @@ def script_vocabulary() -> dict[str, Any]:
         "all_points": {rounding.value: all_points(rounding) for rounding in Rounding},  # 162 with `raw`
         "capot_bonus": CAPOT_BONUS,
         "flat_capot_value": FLAT_CAPOT_VALUE,
-        # the declarations no deal of 32 cards gives (declarations.check_declarations)
-        "meld_cards": {meld.value: cards for meld, cards in MELD_CARDS.items()},
-        "carre_positions": {meld.value: position for meld, position in CARRE_POSITIONS.items()},
-        "carre_card_words": {meld.value: list(words) for meld, words in CARRE_CARD_WORDS.items()},
-        "sequence_words": {meld.value: list(words) for meld, words in SEQUENCE_WORDS.items()},
-        "belote_carres": [meld.value for meld in BELOTE_CARRES],
         "cards_per_player": CARDS_PER_PLAYER,
-        "cards_per_suit": CARDS_PER_SUIT,
-        "suit_count": SUIT_COUNT,
         # for drawing the sheet's rows on the phone (static/sheet_rows.js), as _deals.html does
         "mode_symbols": {mode.value: mode.symbol for mode in Mode},
         "mode_words": {mode.value: mode.word for mode in Mode},
