@@ -8,7 +8,8 @@ Prints each request (decoded bytes, bytes on the wire with the headers: CDP's en
 its round trip: how many answers it waited for, the page's being the first) and the sums: requests,
 wire, decoded, the longest chain of round trips. A module fetched because another one imported it
 waits one more round trip than its importer; one the page announced (`<link rel="modulepreload">`)
-waits only for the page. The API's answers (the sheet's first poll) and the service worker's own
+waits only for the page. The API's answers (the sheet's first poll), the 304s of the page's own
+revalidation and the service worker's own
 install (every static file, in the background, from its own process) are left out, as in
 tests/browser/test_page_weight.py, which holds the bounds. It checks nothing.
 """
@@ -77,7 +78,11 @@ def first_open(url: str) -> list[dict]:
             by = initiator.get("url") or next(
                 (frame["url"] for frame in initiator.get("stack", {}).get("callFrames", [])), None
             )
-            seen[event["requestId"]] = {"url": event["request"]["url"], "by": by, "decoded": 0, "wire": 0}
+            seen[event["requestId"]] = {"url": event["request"]["url"], "by": by, "decoded": 0, "wire": 0, "status": 0}
+
+        def answered(event):
+            if event["requestId"] in seen:
+                seen[event["requestId"]]["status"] = event["response"]["status"]
 
         def data(event):
             if event["requestId"] in seen:
@@ -88,6 +93,7 @@ def first_open(url: str) -> list[dict]:
                 seen[event["requestId"]]["wire"] = event["encodedDataLength"]
 
         cdp.on("Network.requestWillBeSent", sent)
+        cdp.on("Network.responseReceived", answered)
         cdp.on("Network.dataReceived", data)
         cdp.on("Network.loadingFinished", finished)
         page.goto(url)
@@ -95,7 +101,11 @@ def first_open(url: str) -> list[dict]:
         page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
         page.wait_for_load_state("networkidle")
         browser.close()
-    answers = [answer for answer in seen.values() if "/api/" not in answer["url"] and answer["url"].startswith("http")]
+    answers = [
+        answer
+        for answer in seen.values()
+        if "/api/" not in answer["url"] and answer["url"].startswith("http") and answer["status"] != 304
+    ]
     trips = {}
     for answer in answers:  # in the order sent: an importer before what it imports
         answer["trip"] = trips.get(answer["by"], 0) + 1
