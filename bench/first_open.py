@@ -176,6 +176,13 @@ def main() -> None:
         f"{decoded:,} decoded ({decoded / 1024:.1f} KB), {max(answer['trip'] for answer in answers)} round trips"
     )
 
+    for kind, ending in (("the page", ""), ("styles", ".css"), ("scripts", ".js")):
+        some = [answer for answer in answers if kind == "the page" or answer["url"].split("?")[0].endswith(ending)]
+        some = some[:1] if kind == "the page" else some
+        print(
+            f"    {kind}: {len(some)} requests, {sum(a['wire'] for a in some):,} on the wire,"
+            f" {sum(a['decoded'] for a in some):,} decoded"
+        )
     print(
         f"  drawn on a weak Wi-Fi ({WEAK_WIFI['latency']} ms, {WEAK_WIFI['downloadThroughput'] * 8 / 1e6:.1f} Mbit/s),"
         f" CPU ÷ {CPU_SLOWDOWN}: median {statistics.median(times):.0f} ms, worst {max(times):.0f} ms"
