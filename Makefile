@@ -52,11 +52,12 @@ check: install-test
 
 # The engine and its exact check of declarations, a concours's next draw (its ranking and pairing,
 # 128 teams at partie 12, alone and through the service on a real database) and the room's screen
-# of 32 tables (its page and API read), then a 64 MiB archive imported, step by step, with its peak
+# of 32 tables (its page, its board and API read), then a 64 MiB archive imported, step by step, with its peak
 # memory, then a 50 MB one through the page of a server (a table saving and reading its sheet
 # meanwhile: their longest waits) and the command line (tests/test_large_import.py, which `make
 # test` runs at 3 MB), then "Enregistrer" to the new totals painted in Chromium, online and
-# offline, the CPU throttled or not.
+# offline, the CPU throttled or not, and a 20-deal sheet's first open (its bytes, its round trips,
+# its time on a weak Wi-Fi).
 bench: install-test
 	$(BIN)/python bench/score_engine.py
 	$(BIN)/python bench/declarations.py
@@ -66,6 +67,7 @@ bench: install-test
 	$(BIN)/python bench/import_archive.py --megabytes 64
 	LARGE_IMPORT_MB=50 $(BIN)/python -m pytest tests/test_large_import.py -s -q -p no:cacheprovider
 	$(BIN)/python bench/save_paint.py
+	$(BIN)/python bench/first_open.py
 
 lint: install-test
 	$(BIN)/ruff check .

@@ -10,10 +10,10 @@
      // or throws a Refusal with .field and .message, as Python's InvalidHand
    `rules`: the game's JSON `rules` (a missing key takes the default), or null: the body's `rules` apply.
    This module scores (scoring.py, best_meld.py) and wires the parts: the reading and checking of a
-   hand's body (hand_json.parse_hand, hand.check_hand) is static/hand_body.js's; its check of
-   declarations (whether some deal of 32 cards gives them) is static/declarations.js's
-   (declarations.check_declarations), with its search in static/deals.js (deals.deal_exists); the Refusal
-   they all throw is static/refusal.js's, exported here too. */
+   hand's body (hand_json.parse_hand, hand.check_hand) is static/hand_body.js's; the Refusal they
+   throw is static/refusal.js's, exported here too. Whether some deal of 32 cards gives the declared
+   melds and belotes (declarations.check_declarations) is checked by the server alone: the engine is
+   scoring.score(hand, check_declarations=False), and a set the server refuses is a refused save. */
 
 import { Refusal, refuse, has, get } from "./refusal.js";
 import { create as createHandBody } from "./hand_body.js";

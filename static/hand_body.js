@@ -4,10 +4,11 @@
      import { create } from "./hand_body.js";
      const handBody = create(vocabulary, {isCarre, other});  // the engine's: a meld code a carré?, the other team
      handBody.parseHand(body, rules, extraKeys);  // a hand, or throws a Refusal (.field, .message)
-     handBody.checkHand(hand);  // returns, or throws a Refusal; its check of declarations is static/declarations.js's */
+     handBody.checkHand(hand);  // returns, or throws a Refusal
+   Which declarations a deal of 32 cards gives is the server's check alone (declarations.check_declarations):
+   a set it refuses stays on the phone as a refused save, with the server's sentence (docs/offline.md). */
 
 import { refuse, has, get } from "./refusal.js";
-import { create as createDeclarations } from "./declarations.js";
 
 function isObject(x) { return x !== null && typeof x === "object" && !Array.isArray(x); }
 function isInt(x) { return typeof x === "number" && isFinite(x) && Math.floor(x) === x; }
@@ -40,7 +41,6 @@ function create(V, terms) {
   var BAD_CONTRACT = "« contract » doit valoir " + VALUES[0] + " à " + VALUES[VALUES.length - 1] +
     " de dix en dix, « capot » ou « generale ».";
 
-  var declarations = createDeclarations(V, terms);
   function choice(value, choices, name) {
     if (typeof value === "string" && choices.indexOf(value) >= 0) return value;
     refuse(name, q(name) + " doit valoir " + choices.map(q).join(", ") + ".");
@@ -167,7 +167,6 @@ function create(V, terms) {
         seen[carre] = true;
       });
     });
-    declarations.check(hand);  // melds and belotes that no deal of 32 cards gives: refused
   }
 
   return {parseHand: parseHand, checkHand: checkHand};

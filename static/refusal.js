@@ -1,4 +1,4 @@
-/* What the scoring engine's modules share (static/engine.js, hand_body.js, declarations.js, deals.js): the
+/* What the scoring engine's modules share (static/engine.js, hand_body.js): the
    Refusal they throw for a hand they refuse, as Python's InvalidHand (.field, .message), an own-key test
    and Python's dict.get. */
 

@@ -28,8 +28,8 @@ from scorekeeper.web.vocabulary import script_vocabulary
 DEFAULT_EXAMPLES = settings.get_profile("default").max_examples
 STATIC = Path(__file__).resolve().parents[1] / "static"
 # The scoring engine's modules (static/engine.js and what it imports): the scoring, the reading and checking
-# of a hand's body, the check of declarations and its deal search, their Refusal.
-ENGINE_MODULES = ("engine.js", "hand_body.js", "declarations.js", "deals.js", "refusal.js")
+# of a hand's body, their Refusal.
+ENGINE_MODULES = ("engine.js", "hand_body.js", "refusal.js")
 
 
 def examples(count: int) -> int:

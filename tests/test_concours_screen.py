@@ -14,7 +14,7 @@ from datetime import datetime
 import pytest
 
 from scorekeeper.web import join
-from scorekeeper.web.concours_screen import board
+from scorekeeper.web.concours_screen import board, routes
 from tests.helpers import CONCOURS, api_concours, api_draw, page_text, qr_text_of_svg
 from tests.pages import shown
 
@@ -232,6 +232,32 @@ def test_the_api_answers_304_while_nothing_changed(client):
     tag = changed.headers["ETag"]
     assert client.post(f"{url}/rounds/1/close", json={}).status_code == 200
     assert client.get(url, headers={"If-None-Match": tag}).status_code == 200  # closed: changed
+
+
+def test_the_board_the_script_swaps_in_is_the_screens_and_answers_304_while_unchanged(client, monkeypatch):
+    """/concours/<id>/ecran/tableau: the screen's bar, main panel and ranking as its page draws them,
+    at the page asked; a 304 from the concours's revision while nothing changed (the clock's step
+    made long enough not to turn during the test), a new board once a deal is recorded."""
+    monkeypatch.setattr(routes, "CLOCK_S", 10**9)
+    concours = api_draw(client, api_concours(client, [f"Équipe {n}" for n in range(1, 41)])["id"])
+    url = f"/concours/{concours['id']}/ecran/tableau?page=1"
+    first = client.get(url)
+    assert first.status_code == 200 and first.mimetype == "text/html"
+    page = screen(client, concours["id"], page=1)
+    for element_id in ("main", "ranking"):
+        assert section(first.text, element_id) == section(page, element_id)
+    assert '<header id="bar" class="bar">' in first.text and '<body data-state="playing">' in first.text
+    assert table_numbers(first.text) == [17, 18, 19, 20]
+    tag = first.headers["ETag"]
+    again = client.get(url, headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.data == b""
+    assert client.get(url.replace("page=1", "page=0"), headers={"If-None-Match": tag}).status_code == 200
+    record(client, concours["rounds"][0]["tables"][16]["game"])
+    changed = client.get(url, headers={"If-None-Match": tag})
+    assert changed.status_code == 200
+    assert lines(section(changed.text, "main"), "table")[0].startswith("17 Équipe")
+    assert "170" in lines(section(changed.text, "main"), "table")[0]
+    assert client.get("/concours/nothere/ecran/tableau").status_code == 404
 
 
 def test_a_concours_ranked_by_wins_shows_the_wins(client):

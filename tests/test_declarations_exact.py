@@ -1,20 +1,17 @@
 """Declarations are checked exactly (issue 24, docs/scoring.md "Melds"): a declaration set is
 accepted if and only if some deal of 32 cards gives it. The two hands of the issue, which the earlier
 counts let through, through the scorer and POST /api/v1/score; the exact check against the tests'
-own slow search of the deals (tests/deal_search.py), in Python (a property test) and in the
-JavaScript engine (a sample through node); a deal stored under the earlier rule scores as it did.
+own slow search of the deals (tests/deal_search.py), a property test; a deal stored under the earlier
+rule scores as it did. The check is the server's alone (docs/offline.md): the phone's engine leaves it
+out, and a set it refuses is a refused save on the phone (tests/browser/test_outbox_answers.py).
 """
 
 from __future__ import annotations
-
-import random
 
 import pytest
 from deal_search import deal_exists as some_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_declarations_differential import declaration_body
-from test_engine_differential import run_js
 
 from scorekeeper.belote.deals import deal_exists
 from scorekeeper.belote.errors import InvalidHand
@@ -80,11 +77,6 @@ def test_the_issue_hands_are_refused_by_the_json_api(client, body, refusal):
     assert response.get_json() == {"error": refusal[1]}
 
 
-@pytest.mark.parametrize(("body", "refusal"), ISSUE_HANDS)
-def test_the_issue_hands_are_refused_by_the_javascript_engine(node, body, refusal):
-    assert run_js(node, [{"score": [body, None, None]}]) == [{"refused": list(refusal)}]
-
-
 def test_one_meld_fewer_makes_each_issue_hand_possible(client):
     """What the refusals name is the clash: three carrés leave the belote room beside the third
     (4 + 2 cards), and without the cinquante the four belotes sit beside the carré de 9."""
@@ -127,27 +119,6 @@ def test_the_exact_check_agrees_with_a_search_of_the_deals(hand):
         assert possible, "accepted, but no deal gives it"
     except InvalidHand:
         assert not possible, "refused, but a deal gives it"
-
-
-JS_SAMPLE = 400
-
-
-def test_the_javascript_check_agrees_with_a_search_of_the_deals(node):
-    """A sample of the differential test's bodies (near the limits): the JavaScript engine refuses
-    exactly those no deal gives."""
-    rng = random.Random(2024)
-    bodies = []
-    while len(bodies) < JS_SAMPLE:
-        body = declaration_body(rng)
-        try:
-            check_hand(parse_hand(body), declarations=False)  # what the checks before it let through
-        except InvalidHand:
-            continue
-        bodies.append(body)
-    answers = run_js(node, [{"score": [body, None, None]} for body in bodies])
-    verdicts = [("result" in answer, some_deal(parse_hand(body))) for body, answer in zip(bodies, answers, strict=True)]
-    assert {possible for _, possible in verdicts} == {True, False}
-    assert [body for body, (accepted, possible) in zip(bodies, verdicts, strict=True) if accepted != possible] == []
 
 
 # --- a deal stored under the earlier rule ---------------------------------------------------------

@@ -18,7 +18,7 @@ PAGES = [
     ("get", "/", 200),
     ("get", "/parties/nouvelle", 200),
     ("get", "/outils/compter", 200),
-    ("get", "/static/style.css", 200),
+    ("get", "/static/icons/icon.svg", 200),
     ("get", "/nulle-part", 404),
     ("get", "/api/v1/games/introuvable", 404),
     ("post", "/api/v1/score", 415),
@@ -41,6 +41,14 @@ def test_every_answer_carries_the_security_headers(client, method, path, status)
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     assert response.headers["Referrer-Policy"] == "same-origin"
     assert response.headers["X-Frame-Options"] == "DENY"
+
+
+@pytest.mark.parametrize("path", ["/static/style.css", "/static/engine.js"])
+def test_a_script_or_a_style_sheet_carries_nosniff_and_no_document_policy(client, path):
+    response = client.get(path)
+    response.close()
+    assert response.status_code == 200 and response.headers["X-Content-Type-Options"] == "nosniff"
+    assert not {"Content-Security-Policy", "Referrer-Policy", "X-Frame-Options"} & set(response.headers.keys())
 
 
 @pytest.mark.parametrize(

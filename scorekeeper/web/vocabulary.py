@@ -32,15 +32,11 @@ from scorekeeper.belote.game import rules_line as rules_words
 from scorekeeper.belote.house_rules import OPTIONS, all_points
 from scorekeeper.belote.melds import CARRE_RANKS, TOP_CARD_WORDS, belotes, carre_meld, sequence_meld
 from scorekeeper.belote.terms import (
-    BELOTE_CARRES,
     BELOTE_POINTS,
     CAPOT,
     CAPOT_BONUS,
     CARD_POINTS_TOTAL,
     CARDS_PER_PLAYER,
-    CARDS_PER_SUIT,
-    CARRE_CARD_WORDS,
-    CARRE_POSITIONS,
     CARRE_RANK_ORDER,
     COINCHE_MULTIPLIERS,
     COINCHE_PARTICIPLES,
@@ -51,14 +47,11 @@ from scorekeeper.belote.terms import (
     GENERALE,
     LAST_TRICK_BONUS,
     MAX_MELDS_PER_TEAM,
-    MELD_CARDS,
     MELD_LABELS,
     MELD_SHORT_LABELS,
     MELD_VALUES,
     REDEAL_REASONS,
     SEATS,
-    SEQUENCE_WORDS,
-    SUIT_COUNT,
     TEAMS,
     BestMeldCall,
     Coinche,
@@ -141,15 +134,7 @@ def script_vocabulary() -> dict[str, Any]:
         "all_points": {rounding.value: all_points(rounding) for rounding in Rounding},  # 162 with `raw`
         "capot_bonus": CAPOT_BONUS,
         "flat_capot_value": FLAT_CAPOT_VALUE,
-        # the declarations no deal of 32 cards gives (declarations.check_declarations)
-        "meld_cards": {meld.value: cards for meld, cards in MELD_CARDS.items()},
-        "carre_positions": {meld.value: position for meld, position in CARRE_POSITIONS.items()},
-        "carre_card_words": {meld.value: list(words) for meld, words in CARRE_CARD_WORDS.items()},
-        "sequence_words": {meld.value: list(words) for meld, words in SEQUENCE_WORDS.items()},
-        "belote_carres": [meld.value for meld in BELOTE_CARRES],
         "cards_per_player": CARDS_PER_PLAYER,
-        "cards_per_suit": CARDS_PER_SUIT,
-        "suit_count": SUIT_COUNT,
         # for drawing the sheet's rows on the phone (static/sheet_rows.js), as _deals.html does
         "mode_symbols": {mode.value: mode.symbol for mode in Mode},
         "mode_words": {mode.value: mode.word for mode in Mode},

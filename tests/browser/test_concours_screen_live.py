@@ -1,7 +1,7 @@
 """The room's screen in headless Chromium at a TV's 1920×1080 and a projector's 1280×720: nothing
 scrolls or spills out of the screen, a deal recorded on a table's phone shows on the screen within
-3 s with no reload, the script's paint is the server's (board.py and static/concours_screen.js
-draw the same from the same JSON), its pages turn by themselves, its clock runs out, it says
+3 s with no reload, the script's paint is the server's (static/concours_screen.js swaps in the board
+the server draws, board.py), its pages turn by themselves, its clock runs out, it says
 « hors ligne » when the server stops answering; and « Quelle table ? » at 390×844;
 axe-core finds nothing on them (as tests/browser/test_accessibility.py on the other pages).
 
@@ -165,9 +165,9 @@ def test_which_table_on_a_phone(page, base_url, client, screenshot):
 def test_with_the_server_out_of_reach_the_screen_says_so_then_follows_again(browser, base_url, client):
     concours = api_draw(client, api_concours(client, teams(4))["id"])
     context, page, _ = open_screen(browser, base_url, concours["id"], SIZES[1], "", True)
-    page.route("**/api/v1/concours/**", lambda route: route.abort())
+    page.route("**/ecran/tableau*", lambda route: route.abort())  # the board the script asks for
     page.wait_for_function("() => document.body.classList.contains('stale')", timeout=15000)
     assert page.locator(".table").count() == 2  # what it showed stays
-    page.unroute("**/api/v1/concours/**")
+    page.unroute("**/ecran/tableau*")
     page.wait_for_function("() => !document.body.classList.contains('stale')", timeout=5000)
     context.close()

@@ -16,7 +16,7 @@ process.stdin.on("data", function (chunk) { chunks.push(chunk); });
 process.stdin.on("end", async function () {
   var input = JSON.parse(Buffer.concat(chunks).toString("utf8"));
   // The module imported as a page imports it: an ES module, from its file, whose relative imports
-  // (./hand_body.js, ./declarations.js, ./refusal.js) are its neighbours.
+  // (./hand_body.js, ./refusal.js) are its neighbours.
   var BeloteEngine = await import(url.pathToFileURL(path.join(input.modules, "engine.js")).href);
   var engine = BeloteEngine.create(input.vocabulary);
   var answers = input.cases.map(function (item) {

@@ -1,14 +1,12 @@
 """What the room's screen shows, read from the concours's API JSON (`concours_json`): the heading,
 the clock, the current partie's tables, the resting team, the ranking, each list cut into pages.
 
-The screen is drawn twice from the same JSON: here, for its first paint and for the plain refresh
-of a browser without JavaScript, and by static/concours_screen.js, which polls the API and repaints
-in the browser. Both follow the same rules, written once in each and kept alike by
-tests/browser/test_concours_screen_live.py (the script's paint compared with this module's).
+The screen is drawn here alone: for its page, and for the board static/concours_screen.js asks for
+every 2 s and swaps in (routes.board), as for the plain refresh of a browser without JavaScript.
 
 A page holds a fixed number of lines: the screen's type is sized in units of the viewport, so a
 1920×1080 and a 1280×720 screen hold the same lines, and the server, which cannot measure the
-screen, cuts the pages as the script does.
+screen, cuts the pages.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """/concours/<id>/ecran, the room's screen, and /concours/<id>/tables, « Quelle table ? ».
 
-The screen is drawn from the concours's API JSON (board.py); static/concours_screen.js polls that
-JSON every 2 s and repaints, and without JavaScript the page asks for itself again every 3 s
-(a refresh in <noscript>), the server choosing which page of the tables and the ranking to show
-from its clock, or from `?page=`.
+The screen is drawn from the concours's API JSON (board.py), by the server alone: static/concours_screen.js
+asks every 2 s for the board (/concours/<id>/ecran/tableau, the page of the lists its clock shows)
+and swaps it in, answered 304 while it would show the same; without JavaScript the page asks for
+itself again every 3 s (a refresh in <noscript>), the server choosing which page of the tables and
+the ranking to show from its clock, or from `?page=`.
 """
 
 from __future__ import annotations
@@ -14,15 +15,22 @@ from flask import Blueprint, render_template, request, url_for
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
+from scorekeeper.services import concours as service
 from scorekeeper.services.concours_view import Concours, concours_json
 from scorekeeper.web.concours_screen import board as boards
+from scorekeeper.web.conditional import not_modified, validated_by
+from scorekeeper.web.database import get_db
 from scorekeeper.web.join import join_url, qr_svg
 from scorekeeper.web.lookups import concours_or_404
 
 bp = Blueprint("concours_screen", __name__, url_prefix="/concours")
 
 REFRESH_S = 3  # without JavaScript: the screen follows the phones within this
-POLL_S = 2  # with it: how often the script asks the API
+POLL_S = 2  # with it: how often the script asks for the board
+# The board's clock says whole minutes since the draw: its ETag names the concours's revision and
+# this step of the clock, so that a poll is a 304 read of the revision alone, and the minutes shown
+# are at most CLOCK_S (and a poll) late.
+CLOCK_S = 10
 MAX_PAGE = 1000
 
 
@@ -35,17 +43,11 @@ def pinned_page() -> int | None:
 def script_settings(concours: Concours, now: datetime, page: int | None) -> dict:
     """What static/concours_screen.js needs, from the one place that sets it."""
     return {
-        "api": url_for("api.read_concours", concours_id=concours.id),
+        "board": url_for("concours_screen.board", concours_id=concours.id),
         "now": int(now.timestamp() * 1000),  # the server's clock, which the script's is set by
         "page": page,
         "poll_ms": POLL_S * 1000,
         "turn_ms": boards.TURN_S * 1000,
-        "per_page": {
-            "tables": boards.TABLES_PER_PAGE,
-            "ranking": boards.RANKING_PER_PAGE,
-            "teams": boards.TEAMS_PER_PAGE,
-            "final": boards.FINAL_PER_PAGE,
-        },
     }
 
 
@@ -62,6 +64,23 @@ def screen(concours_id: str):
         tables_url=tables_url,
         tables_qr=Markup(qr_svg(tables_url)),  # segno's SVG: attributes only, no style (the CSP)
         settings=htmlsafe_json_dumps(script_settings(concours, now, page)),
+    )
+
+
+@bp.get("/<concours_id>/ecran/tableau")
+def board(concours_id: str):
+    """The screen's board alone (board.html), at the page `?page=` names, for its script to swap in."""
+    now = datetime.now(UTC)
+    state = (service.get_revision(get_db(), concours_id), int(now.timestamp()) // CLOCK_S)
+    unchanged = not_modified(*state)
+    if unchanged is not None:
+        return unchanged
+    concours = concours_or_404(concours_id)
+    page = pinned_page()
+    validated_by(*state)
+    return render_template(
+        "concours_screen/board.html",
+        board=boards.board(concours_json(concours), now, boards.turn_at(now) if page is None else page),
     )
 
 
