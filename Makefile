@@ -47,7 +47,7 @@ serve: migrate
 # OPTIONS); a pytest that selects no test (exit status 5: PYTEST_ARGS names no serial test) passes.
 JOBS ?= auto
 pytest = { $(BIN)/python -m pytest $(1) $(PYTEST_ARGS) || [ $$? -eq 5 ]; }
-tests = $(call pytest,-n $(JOBS) -m "$(1) not serial" $(2)) && $(call pytest,-m "$(1) serial" $(2))
+tests = $(call pytest,-n $(JOBS) --dist loadfile -m "$(1) not serial" $(2)) && $(call pytest,-m "$(1) serial" $(2))
 
 # Every test, browser tests and the benchmark-sized ones included: what CI runs.
 test: install-test
