@@ -9,7 +9,7 @@ HOST ?= 0.0.0.0
 SERVER_OPTIONS = --host $(HOST) $(if $(THREADS),--threads $(THREADS))
 FLASK := $(BIN)/flask --app scorekeeper
 
-.PHONY: run serve test check migrate install install-test bench lint format clean
+.PHONY: run serve test test-browser check migrate install install-test bench lint format clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,14 +41,26 @@ run: migrate
 serve: migrate
 	$(BIN)/python -m scorekeeper.server $(SERVER_OPTIONS) --port $(or $(PORT),8000)
 
+# The tests run on JOBS processes (pytest-xdist; `auto`: one per core), each test on its own
+# temporary database and instance folder, never the checkout's instance/; then the few marked
+# `serial` (timing a server, or starting processes of their own), alone. $(call tests,MARKERS and,
+# OPTIONS); a pytest that selects no test (exit status 5: PYTEST_ARGS names no serial test) passes.
+JOBS ?= auto
+pytest = { $(BIN)/python -m pytest $(1) $(PYTEST_ARGS) || [ $$? -eq 5 ]; }
+tests = $(call pytest,-n $(JOBS) --dist loadfile -m "$(1) not serial" $(2)) && $(call pytest,-m "$(1) serial" $(2))
+
 # Every test, browser tests and the benchmark-sized ones included: what CI runs.
-test: install-test migrate
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+test: install-test
+	$(call tests,)
+
+# The browser tests alone (tests/browser/: Chromium through Playwright).
+test-browser: install-test
+	$(call tests,browser and)
 
 # The quick loop: every test but the browser tests and the benchmark-sized ones (`slow`: a
 # server process, a wheel built, a large import), with fewer hypothesis examples.
 check: install-test
-	$(BIN)/python -m pytest -m "not browser and not slow" --hypothesis-profile=check $(PYTEST_ARGS)
+	$(call tests,not browser and not slow and,--hypothesis-profile=check)
 
 # The engine and its exact check of declarations, a concours's next draw (its ranking and pairing,
 # 128 teams at partie 12, alone and through the service on a real database) and the room's screen
@@ -69,14 +81,22 @@ bench: install-test
 	$(BIN)/python bench/save_paint.py
 	$(BIN)/python bench/first_open.py
 
-lint: install-test
+# The JavaScript tools (package.json: Biome), as package-lock.json pins them, run with Debian's
+# node; installed again whenever the lock changes.
+node_modules/.installed: package-lock.json
+	npm ci --no-audit --no-fund --quiet
+	touch $@
+
+lint: install-test node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy scorekeeper
+	node_modules/.bin/biome ci --colors=off
 
-format: install-test
+format: install-test node_modules/.installed
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
+	node_modules/.bin/biome check --write --colors=off
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .hypothesis
+	rm -rf $(VENV) node_modules build dist .pytest_cache .hypothesis

@@ -63,6 +63,8 @@ class Server:
             **os.environ,
             "SCOREKEEPER_DATABASE": self.database,
             "SCOREKEEPER_SECRET_KEY": "not-a-secret-for-benchmarks",
+            # beside the database, not the checkout's instance/ (a table password left there)
+            "SCOREKEEPER_INSTANCE_PATH": str(Path(self.database).resolve().parent / "instance"),
             "PYTHONPATH": str(ROOT),
             **self.env,
         }

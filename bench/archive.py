@@ -241,15 +241,15 @@ def main() -> None:
     parser.add_argument("--all-hands", action="store_true", help="no redeals: hands past the target (stress)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-archive-") as folder:
-        run(args, args.keep or str(Path(folder) / "archive.db"))
+        run(args, args.keep or str(Path(folder) / "archive.db"), str(Path(folder) / "instance"))
 
 
-def run(args: argparse.Namespace, path: str) -> None:
+def run(args: argparse.Namespace, path: str, instance: str) -> None:
     if not Path(path).exists():
         print(f"Filling {path} with {args.games} games and {args.deals} deals…", flush=True)
         for name, value in fill(path, args.games, args.deals, all_hands=args.all_hands).items():
             print(f"  {name:30} {value:10.2f}" if isinstance(value, float) else f"  {name:30} {value:10}")
-    app = create_app({"DATABASE": path, "SECRET_KEY": "bench", "TESTING": False})
+    app = create_app({"DATABASE": path, "SECRET_KEY": "bench", "TESTING": False}, instance_path=instance)
     db = connect(path)
     busiest = next(db.query("select name_key, count(*) as n from game_players group by name_key order by n desc"))
     pair = next(db.query("select pair_key, count(*) as n from game_teams group by pair_key order by n desc"))

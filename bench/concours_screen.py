@@ -92,7 +92,7 @@ def measure(options: argparse.Namespace, partie: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = str(Path(folder) / "concours.db")
         concours_id = build(path, options.teams, options.deals, partie, random.Random(25))
-        app = create_app({"DATABASE": path, "SECRET_KEY": "bench", "TESTING": False})
+        app = create_app({"DATABASE": path, "SECRET_KEY": "bench", "TESTING": False}, instance_path=folder)
         client = app.test_client()
         api = f"/api/v1/concours/{concours_id}"
         screen = f"/concours/{concours_id}/ecran"

@@ -1,7 +1,7 @@
 // The one way the scripts make an element: its class and its text (textContent, never markup: the
 // words may come from a server answer or from localStorage).
 export function element(tag, className, text) {
-  var node = document.createElement(tag);
+  const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;

@@ -5,16 +5,20 @@
 import { entries, listen } from "./outbox.js";
 
 function elsewhere() {
-  var here = document.querySelector("[data-game]");
-  var games = {};
-  entries().forEach(function (e) { if (!here || e.game !== here.dataset.game) games[e.game] = (games[e.game] || 0) + 1; });
-  var main = document.querySelector("main");
-  document.querySelectorAll(".waiting-elsewhere").forEach(function (line) { line.remove(); });
+  const here = document.querySelector("[data-game]");
+  const games = {};
+  entries().forEach(function (e) {
+    if (!here || e.game !== here.dataset.game) games[e.game] = (games[e.game] || 0) + 1;
+  });
+  const main = document.querySelector("main");
+  document.querySelectorAll(".waiting-elsewhere").forEach(function (line) {
+    line.remove();
+  });
   Object.keys(games).forEach(function (game) {
-    var line = document.createElement("p");
+    const line = document.createElement("p");
     line.className = "flash waiting-elsewhere";
     line.append(games[game] + (games[game] > 1 ? " saisies" : " saisie") + " en attente d'envoi pour une partie. ");
-    var link = document.createElement("a");
+    const link = document.createElement("a");
     link.href = "/parties/" + encodeURIComponent(game);
     link.textContent = "Voir sa feuille";
     line.append(link);
@@ -28,5 +32,7 @@ elsewhere(); // a module runs once the page is parsed
 // The service worker (templates/offline/sw.js) opens pages with no network. Browsers allow one on
 // secure pages only (HTTPS, localhost): on a plain-HTTP LAN the outbox still keeps every save.
 if (navigator.serviceWorker && window.isSecureContext) {
-  navigator.serviceWorker.register("/sw.js").catch(function () { /* the pages work without it */ });
+  navigator.serviceWorker.register("/sw.js").catch(function () {
+    /* the pages work without it */
+  });
 }

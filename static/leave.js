@@ -13,7 +13,7 @@ function question(waiting) {
 
 document.querySelectorAll("form[data-clears-phone]").forEach(function (form) {
   form.addEventListener("submit", function (event) {
-    var waiting = entries().length;
+    const waiting = entries().length;
     if (waiting && !window.confirm(question(waiting))) {
       event.preventDefault();
       return;

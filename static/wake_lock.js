@@ -3,28 +3,33 @@
 // the lock when the page is hidden; it is asked for again when the page shows again. Where the
 // API is missing or refuses (battery saver, policy), nothing happens: the screen sleeps as usual.
 (function () {
-  "use strict";
   if (!navigator.wakeLock || typeof navigator.wakeLock.request !== "function") return;
-  var lock = null;
-  var asking = false;
+  let lock = null;
+  let asking = false;
 
   function ask() {
     if (lock || asking || document.visibilityState !== "visible") return;
     asking = true;
-    var request;
+    let request;
     try {
       request = navigator.wakeLock.request("screen");
-    } catch (refused) {
+    } catch {
       asking = false;
       return;
     }
     Promise.resolve(request)
       .then(function (sentinel) {
         lock = sentinel;
-        sentinel.addEventListener("release", function () { lock = null; });
+        sentinel.addEventListener("release", function () {
+          lock = null;
+        });
       })
-      .catch(function () { /* refused: try again when the page shows again or on a tap */ })
-      .then(function () { asking = false; });
+      .catch(function () {
+        /* refused: try again when the page shows again or on a tap */
+      })
+      .then(function () {
+        asking = false;
+      });
   }
 
   document.addEventListener("visibilitychange", ask);

@@ -6,6 +6,11 @@ than half of a client test's time: the schema is migrated once per session into 
 which each test copies (`database`), and the `app` fixture is one app for the whole session,
 pointed at the test's copy, its configuration and folders set back as `create_app` left them
 before each test. A test that needs its own configuration builds its own app (`make_app`).
+
+No test sees the checkout's instance/ (a table password, a config.py or a database a club left
+there): the fixtures' apps have a temporary instance folder of their own, and every other app,
+in this process or in a process it starts, gets one through SCOREKEEPER_INSTANCE_PATH. Each
+pytest-xdist worker is a process of its own, with its own session fixtures.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import copy
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -26,10 +32,28 @@ from tests.helpers import fixed_draws
 
 BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
 TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False}
+INSTANCE_PATH = "SCOREKEEPER_INSTANCE_PATH"  # create_app's instance folder when it is given none
+INSTANCE = pytest.StashKey[tuple[str, str | None]]()
 
 # `make check` runs `--hypothesis-profile=check`; `make test` the default profile. A test that
 # asks for a number of examples asks `examples(n)` (tests/helpers.py), which scales it alike.
 settings.register_profile("check", max_examples=20)
+
+
+def pytest_configure(config):
+    """An instance folder for the apps that are given none, set before any test module is imported
+    (some build an app as they are collected)."""
+    config.stash[INSTANCE] = (tempfile.mkdtemp(prefix="scorekeeper-instance-"), os.environ.get(INSTANCE_PATH))
+    os.environ[INSTANCE_PATH] = config.stash[INSTANCE][0]
+
+
+def pytest_unconfigure(config):
+    folder, before = config.stash[INSTANCE]
+    shutil.rmtree(folder, ignore_errors=True)
+    if before is None:
+        os.environ.pop(INSTANCE_PATH, None)
+    else:
+        os.environ[INSTANCE_PATH] = before
 
 
 def pytest_collection_modifyitems(config, items):
@@ -67,25 +91,27 @@ def make_app(migrated_template, tmp_path):
             made += 1
             config["DATABASE"] = str(tmp_path / f"app-{made}.db")
             shutil.copyfile(migrated_template, config["DATABASE"])
-        return create_app({**TEST_CONFIG, **config})
+        return create_app({**TEST_CONFIG, **config}, instance_path=str(tmp_path / "instance"))
 
     return make
 
 
 @pytest.fixture(scope="session")
-def session_app(migrated_template):
-    app = create_app({**TEST_CONFIG, "DATABASE": str(migrated_template)})
+def session_app(migrated_template, tmp_path_factory):
+    instance = tmp_path_factory.mktemp("instance")
+    app = create_app({**TEST_CONFIG, "DATABASE": str(migrated_template)}, instance_path=str(instance))
     return app, copy.deepcopy(dict(app.config)), app.static_folder
 
 
 @pytest.fixture
-def app(session_app, database):
-    """The session's app on this test's database, with the configuration and static folder it was
-    built with (a test may change them: the next one starts from these again)."""
+def app(session_app, database, tmp_path):
+    """The session's app on this test's database and instance folder, with the configuration and
+    static folder it was built with (a test may change them: the next one starts from these again)."""
     app, config, static_folder = session_app
     app.config.clear()
     app.config.update(copy.deepcopy(config))
     app.config["DATABASE"] = database
+    app.instance_path = str(tmp_path / "instance")  # a table password a test sets stays in its test
     app.static_folder = static_folder
     app.debug = False  # also Jinja's auto-reload, which a test in debug mode turned on
     app.extensions["access"].clear()  # the table password read from its file

@@ -10,24 +10,23 @@ import stat
 
 import pytest
 from flask import Flask
+from werkzeug.security import generate_password_hash
 
 from scorekeeper.store.migrate import migrate
 from scorekeeper.web import create_app
+from scorekeeper.web.access.password import PASSWORD_FILE
 from scorekeeper.web.database import connection_failed, get_db
 
 
 @pytest.fixture
 def instance(tmp_path, monkeypatch):
-    """A throwaway instance folder for create_app(), and no SCOREKEEPER_ variables in the environment.
-
-    create_app() takes no instance path: Flask finds it beside the package, which here is the
-    repository's own instance/ folder, so the tests point Flask's lookup elsewhere.
-    """
+    """A throwaway instance folder for create_app(), named by SCOREKEEPER_INSTANCE_PATH, and no other
+    SCOREKEEPER_ variable in the environment."""
     folder = tmp_path / "instance"
-    monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(folder))
     for name in list(os.environ):
         if name.startswith("SCOREKEEPER_"):
             monkeypatch.delenv(name)
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(folder))
     return folder
 
 
@@ -44,6 +43,48 @@ def test_defaults_put_the_database_in_the_instance_folder(instance):
     assert app.instance_path == str(instance)
     assert app.config["DATABASE"] == str(instance / "scorekeeper.db")
     assert instance.is_dir()
+
+
+def test_an_instance_path_given_passes_before_the_environment(instance, tmp_path):
+    app = create_app({"TESTING": True}, instance_path=str(tmp_path / "given"))
+    assert app.instance_path == str(tmp_path / "given")
+    assert app.config["DATABASE"] == str(tmp_path / "given" / "scorekeeper.db")
+    assert not instance.exists()
+
+
+@pytest.fixture
+def checkout(tmp_path, monkeypatch):
+    """A checkout's instance/ as a club leaves it, where Flask looks when no instance path is given
+    (beside the package): a table password, a config.py, a database holding a game."""
+    folder = tmp_path / "checkout-instance"
+    folder.mkdir()
+    (folder / PASSWORD_FILE).write_text(generate_password_hash("motdepasse-du-club") + "\n", encoding="ascii")
+    (folder / "config.py").write_text('READ_REQUIRES_PASSWORD = True\nTIMEZONE = "Asia/Tokyo"\n', encoding="utf-8")
+    migrate(str(folder / "scorekeeper.db"))
+    monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(folder))
+    return folder
+
+
+def test_the_checkout_instance_is_what_the_app_reads_without_the_tests_folder(checkout, monkeypatch):
+    """The fake checkout below is the one Flask would find: an app given no instance folder reads it."""
+    monkeypatch.delenv("SCOREKEEPER_INSTANCE_PATH")
+    app = create_app()
+    assert app.config["TIMEZONE"] == "Asia/Tokyo"
+    assert app.test_client().post("/api/v1/games", json={}).status_code == 401
+
+
+def test_no_test_app_sees_the_checkout_instance(checkout, app, client, make_app):
+    before = {path.name: path.read_bytes() for path in checkout.iterdir()}
+    apps = [app, make_app(), create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE": app.config["DATABASE"]})]
+    for each in apps:
+        assert not each.instance_path.startswith(str(checkout))
+        assert not each.config["DATABASE"].startswith(str(checkout))
+        assert each.config["TIMEZONE"] == "Europe/Paris"  # not the checkout's config.py
+        assert not each.config["READ_REQUIRES_PASSWORD"]
+        assert each.test_client().post("/api/v1/games", json={}).status_code == 201  # no table password
+    assert client.get("/").status_code == 200
+    app.test_cli_runner().invoke(args=["set-password"], input="un-autre-mot\nun-autre-mot\n")
+    assert {path.name: path.read_bytes() for path in checkout.iterdir()} == before  # nothing written there
 
 
 def test_config_py_in_the_instance_folder_is_read(instance):

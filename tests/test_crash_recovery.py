@@ -17,7 +17,7 @@ import pytest
 from scorekeeper.store.migrate import migrate
 from tests.bench_scripts import bench_module
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.serial]
 
 
 app_server = bench_module("app_server")

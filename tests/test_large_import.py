@@ -29,7 +29,7 @@ from scorekeeper.store.migrate import migrate
 from tests.bench_scripts import bench_module
 from tests.helpers import csrf_token, page_text
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.serial]
 
 ROOT = Path(__file__).resolve().parents[1]
 REDEAL = {"reason": "all_pass"}

@@ -179,6 +179,7 @@ def test_a_login_during_another_ones_hash_is_told_to_retry_unhashed(locked, monk
 
 
 @pytest.mark.slow
+@pytest.mark.serial
 def test_a_table_reads_its_sheet_fast_while_many_addresses_guess():
     """bench/password_guessing.py, shorter: 40 addresses guessing for 8 s. A loose bound on a
     shared machine: before issue 24 the median was 2 s; now tens of milliseconds (docs/performance.md's

@@ -77,6 +77,7 @@ def read_until(process: subprocess.Popen, text: str, seconds: float) -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.serial
 def test_make_run_prints_the_lan_address_and_its_qr_code_then_stops_on_ctrl_c(tmp_path):
     with socket.socket() as probe:  # a free port
         probe.bind(("127.0.0.1", 0))

@@ -21,7 +21,7 @@ from scorekeeper.store.migrate import migrate
 from scorekeeper.web.security import HEADERS
 from tests.bench_scripts import bench_module
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.serial]
 
 SILENCE_S = ADJUSTMENTS["channel_timeout"]
 TRICKLERS = 128  # twice the threads the former server had in all: it froze at this many

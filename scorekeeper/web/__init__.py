@@ -38,9 +38,14 @@ class UTF8JSON(DefaultJSONProvider):
     ensure_ascii = False  # French labels as they are, in UTF-8
 
 
-def create_app(test_config: dict | None = None) -> Flask:
+def create_app(test_config: dict | None = None, instance_path: str | None = None) -> Flask:
+    """The app, configured from `test_config` if given, else from the instance folder's config.py and
+    the SCOREKEEPER_* variables. The instance folder (the database, the session key, the table
+    password, config.py) is `instance_path`, else SCOREKEEPER_INSTANCE_PATH, else instance/ beside
+    the package: the tests give theirs, never the checkout's."""
     app = Flask(
         "scorekeeper",  # the package's name: its instance folder and root path, as before the layers
+        instance_path=instance_path or os.environ.get("SCOREKEEPER_INSTANCE_PATH") or None,
         instance_relative_config=True,
         template_folder=template_folder(),
         static_folder=static_folder(),

@@ -12,7 +12,7 @@ from scorekeeper.store.migrate import migrate
 from tests.bench_scripts import bench_module
 from tests.browser.conftest import CHROMIUM
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.serial]
 
 app_server = bench_module("app_server")
 save_paint = bench_module("save_paint")
