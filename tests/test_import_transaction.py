@@ -1,12 +1,12 @@
-"""Issue 24, item 4 and part of 6: an import written a part at a time, never two at once, taken back
-whole when it stops half-way, its disk faults the disk's 503; a writer that waits too long for the
-write lock gets a busy 503 instead of holding its worker.
+"""Issue 30, item 4: an import written in one transaction, taken back whole by SQLite when it stops
+half-way (an error, a killed process), the same file imported twice at once refused rather than
+doubled, its disk faults the disk's 503; a table that saves while it writes waits, then gets the
+busy 503, and saves once it is over (issue 24's write wait).
 
-The archive is bench/import_archive.py's, small (about 60 games), written in parts of 10 games."""
+The archive is bench/import_archive.py's, small (about 60 games), prepared in parts of 10 games."""
 
 from __future__ import annotations
 
-import errno
 import io
 import json
 import os
@@ -20,12 +20,12 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.services import import_checks, import_jobs, import_lock, import_recovery, importing
+from scorekeeper.services import concours_importing, import_checks, importing
 from scorekeeper.store import db as db_module
-from scorekeeper.store import imports
 from scorekeeper.store.db import connect, write_lock
+from scorekeeper.web.database import close_db
 from tests.bench_scripts import bench_module
-from tests.helpers import connecting_to_a_faulty_disk
+from tests.helpers import connecting_to_a_faulty_disk, page_text
 
 ROOT = Path(__file__).resolve().parents[1]
 import_bench = bench_module("import_archive")
@@ -60,7 +60,11 @@ def post_archive(client, text: str):
     return client.post("/archives/importer", data=body, content_type="multipart/form-data")
 
 
-def test_an_import_writes_a_part_per_transaction_and_leaves_no_trace_of_its_parts(db, archive_text):
+def path_of(db) -> str:
+    return db.conn.execute("pragma database_list").fetchone()[2]
+
+
+def test_an_import_writes_in_one_transaction_and_leaves_no_trace_of_its_parts(db, archive_text):
     transactions = []
     real = importing.write_transaction
 
@@ -76,13 +80,13 @@ def test_an_import_writes_a_part_per_transaction_and_leaves_no_trace_of_its_part
     games = len(json.loads(archive_text)["games"])
     assert len(report.games_added) == games > 30
     assert db["games"].count == db["game_summaries"].count == games
-    assert len(transactions) == 1 + -(-games // 10) + 1  # the evenings, a part per 10 games, the commit
-    assert db["import_writes"].count == 0
+    assert len(transactions) == 1  # parts of 10 games, all in one transaction
+    assert not db["import_writes"].exists()
     assert db.execute("select count(*) from app_info where key like 'import %'").fetchone()[0] == 0
 
 
 def test_an_error_while_writing_takes_back_what_was_written(db, archive_text, monkeypatch):
-    before = dump(db.conn.execute("pragma database_list").fetchone()[2])
+    before = dump(path_of(db))
     real, calls = importing._write_games, []
 
     def third_fails(*args):
@@ -93,41 +97,34 @@ def test_an_error_while_writing_takes_back_what_was_written(db, archive_text, mo
 
     monkeypatch.setattr(importing, "_write_games", third_fails)
     with pytest.raises(sqlite3.OperationalError):
-        importing.import_archive(db, json.loads(archive_text), marker="0123456789abcdef")
+        importing.import_archive(db, json.loads(archive_text))
     assert len(calls) == 3
-    assert dump(db.conn.execute("pragma database_list").fetchone()[2]) == before
+    assert dump(path_of(db)) == before
 
 
 STOP_HALF_WAY = """
 import json, os, sys
-from scorekeeper.services import import_jobs, importing
-from scorekeeper.store import imports
-from scorekeeper.store.db import connect, write_transaction
-path, archive, import_id = sys.argv[1:]
+from scorekeeper.services import importing
+from scorekeeper.store.db import connect
+path, archive = sys.argv[1:]
 importing.PART_GAMES = 10
-real, parts = imports.note_writes, []
-def note_writes(db, marker, game_ids=(), evening_ids=()):
-    real(db, marker, game_ids, evening_ids)
-    if game_ids:
-        parts.append(1)
+real, parts = importing._write_games, []
+def write_games(*args):
+    real(*args)
+    parts.append(1)
     if len(parts) == 3:
-        db.conn.execute("COMMIT")  # the third part committed, then the plug pulled
-        os._exit(3)
-imports.note_writes = note_writes
-lock = import_jobs.ImportLock(import_jobs.imports_folder(path))
-status = import_jobs.ImportStatus(import_jobs.imports_folder(path), import_id)
-status.write(state="running", step="Écriture dans la base", done=20, total=60)
-importing.import_archive(connect(path), json.load(open(archive)), marker=import_id)
+        os._exit(3)  # three parts written, then the plug pulled
+importing._write_games = write_games
+importing.import_archive(connect(path), json.load(open(archive)))
 """
 
 
-def test_an_import_stopped_half_way_is_taken_back_whole_at_the_next_start(database, archive_text, tmp_path):
+def test_an_import_stopped_half_way_left_nothing_with_no_recovery(database, archive_text, tmp_path):
     before = dump(database)
     source = tmp_path / "archive.json"
     source.write_text(archive_text, encoding="utf-8")
-    import_id = "00112233aabbccdd"
     result = subprocess.run(
-        [sys.executable, "-c", STOP_HALF_WAY, database, str(source), import_id],
+        [sys.executable, "-c", STOP_HALF_WAY, database, str(source)],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,
@@ -135,46 +132,80 @@ def test_an_import_stopped_half_way_is_taken_back_whole_at_the_next_start(databa
         timeout=120,
     )
     assert result.returncode == 3, result.stderr
-    assert count(database, "games") == 30  # three parts of 10 written, then it stopped
+    assert dump(database) == before  # SQLite took back the transaction it never committed
+    with closing(connect(database)) as db:  # and the same file imports afterwards
+        report = importing.import_archive(db, json.loads(archive_text))
+    assert count(database, "games") == len(report.games_added) == len(json.loads(archive_text)["games"])
+
+
+def test_the_same_file_imported_twice_at_once_is_refused_the_second_time(database, archive_text, monkeypatch):
+    """The second import checks the file while the first writes it: when its turn to write comes,
+    its games are here, and it refuses rather than meet their ids."""
+    real, first = concours_importing.concours_to_add, []
+
+    def first_import_commits_meanwhile(db, concours_list, report):
+        if not first:
+            first.append(1)
+            with closing(connect(database)) as other:
+                importing.import_archive(other, json.loads(archive_text))
+        return real(db, concours_list, report)
+
+    monkeypatch.setattr(concours_importing, "concours_to_add", first_import_commits_meanwhile)
     with closing(connect(database)) as db:
-        assert imports.unfinished(db) == [import_id]
-        assert not import_recovery.committed(db, import_id)
+        with pytest.raises(import_checks.ImportRefused) as refused:
+            importing.import_archive(db, json.loads(archive_text))
+    first_id = json.loads(archive_text)["games"][0]["id"]
+    assert refused.value.message == (
+        f"La partie « {first_id} » a été ajoutée ici pendant la vérification du fichier (un autre import ?) : "
+        "rien n'a été importé. Importez le fichier à nouveau."
+    )
+    assert count(database, "games") == len(json.loads(archive_text)["games"])  # once
 
-    import_jobs.recover(database)  # as the server does as it starts
 
-    assert dump(database) == before
-    status = import_jobs.import_status(database, import_id)
-    assert status["state"] == "failed"
-    assert "ce qu'il avait déjà écrit a été retiré, rien n'a été importé" in status["message"]
-
-
-def test_a_second_import_is_refused_while_one_runs_on_the_page_and_the_command_line(app, client, archive_text):
+def test_a_table_saving_while_an_import_writes_gets_the_busy_503_then_saves(app, client, archive_text, monkeypatch):
+    monkeypatch.setattr(db_module, "WRITE_WAIT_S", 0.2)
     path = app.config["DATABASE"]
-    before = dump(path)
-    running = import_lock.ImportLock(import_jobs.imports_folder(path))  # the import that runs
+    game = client.post("/api/v1/games", json={}).get_json()["id"]
+    writing, finish = threading.Event(), threading.Event()
+    real = importing._write_games
+
+    def slow_write(*args):
+        real(*args)
+        writing.set()
+        finish.wait(10)
+
+    monkeypatch.setattr(importing, "_write_games", slow_write)
+    importer = threading.Thread(target=lambda: importing.import_archive(connect(path), json.loads(archive_text)))
+    importer.start()
     try:
-        answer = post_archive(client, archive_text)
-        assert answer.status_code == 409
-        assert import_lock.BUSY in answer.get_data(as_text=True).replace("&#39;", "'")
-        source = Path(path).parent / "archive.json"
-        source.write_text(archive_text, encoding="utf-8")
-        result = app.test_cli_runner().invoke(args=["import", str(source)])
-        assert result.exit_code == 1
-        assert import_lock.BUSY in result.output
-        assert dump(path) == before
-        assert [name for name in os.listdir(import_jobs.imports_folder(path)) if name != "lock"] == []
+        assert writing.wait(30)
+        answer = client.post(f"/api/v1/games/{game}/hands", json=HAND)
+        sheet = client.get(f"/api/v1/games/{game}")  # reads go on: the import's rows unseen until it commits
     finally:
-        running.release()
-    answer = post_archive(client, archive_text)  # once it is over, the same file imports
-    assert answer.status_code == 302
-    assert count(path, "games") == len(json.loads(archive_text)["games"])
+        finish.set()
+        importer.join()
+    assert answer.status_code == 503
+    assert answer.get_json()["error"] == BUSY
+    assert answer.headers["Retry-After"]
+    assert sheet.status_code == 200
+    assert client.post(f"/api/v1/games/{game}/hands", json=HAND).status_code == 201  # sent again, saved
+    assert count(path, "games") == len(json.loads(archive_text)["games"]) + 1
+
+
+class Disk(dict):
+    """disk["fault"] = "readonly" | "full": what the connections opened from then on meet
+    (tests/test_disk_faults.py); setting it closes the request's connection and the idle ones."""
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        close_db()
+        db_module.pool.clear()
 
 
 @pytest.fixture
-def disk(monkeypatch):
-    """disk["fault"] = "readonly" | "full": what the import's connections meet (tests/test_disk_faults.py)."""
-    state = {"fault": None}
-    monkeypatch.setattr(import_jobs, "connect", connecting_to_a_faulty_disk(state, db_module.connect))
+def disk(app, monkeypatch):
+    state = Disk(fault=None)
+    monkeypatch.setattr(db_module, "connect", connecting_to_a_faulty_disk(state, db_module.connect))
     return state
 
 
@@ -194,18 +225,8 @@ def test_an_import_on_a_faulty_disk_answers_the_disk_503_and_imports_nothing(
     assert words in answer.get_data(as_text=True)
     disk["fault"] = None
     assert dump(path) == before
-    assert post_archive(client, archive_text).status_code == 302  # the disk back: it imports
-
-
-def test_an_import_whose_file_cannot_be_kept_answers_the_disk_503(app, client, archive_text, monkeypatch):
-    def full(source, target, length):
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    monkeypatch.setattr(import_jobs.shutil, "copyfileobj", full)
-    answer = post_archive(client, archive_text)
-    assert answer.status_code == 503
-    assert "Le disque est plein" in answer.get_data(as_text=True)
-    assert count(app.config["DATABASE"], "games") == 0
+    again = post_archive(client, archive_text)  # the disk back: it imports
+    assert again.status_code == 200 and "Import terminé" in again.get_data(as_text=True)
 
 
 def test_a_writer_that_waits_too_long_for_the_lock_gets_a_busy_503(app, client, monkeypatch):
@@ -306,16 +327,20 @@ def test_the_first_pass_counts_the_games_for_the_progress(archive_text):
     assert top == {**data, "games": []}
 
 
-def test_an_import_that_fails_leaves_neither_games_nor_marker_and_says_so(app, client, archive_text, monkeypatch):
-    def broken(*args):
-        raise RuntimeError("a bug")
+def test_an_import_that_fails_while_writing_answers_the_error_page_and_imports_nothing(
+    app, client, archive_text, monkeypatch
+):
+    real, calls = importing._write_games, []
 
-    monkeypatch.setattr(importing, "_prepare", broken)
+    def third_has_a_bug(*args):
+        calls.append(1)
+        if len(calls) == 3:
+            raise RuntimeError("a bug")
+        real(*args)
+
+    monkeypatch.setattr(importing, "_write_games", third_has_a_bug)
     answer = post_archive(client, archive_text)
-    assert answer.status_code == 302
-    page = client.get(answer.headers["Location"]).get_data(as_text=True).replace("&#39;", "'")
-    assert "Une erreur interne a arrêté l'import : rien n'a été importé." in page
+    assert answer.status_code == 500
+    assert "Une erreur interne est survenue : rien n'a été enregistré." in page_text(answer.get_data(as_text=True))
     path = app.config["DATABASE"]
-    assert count(path, "games") == 0
-    with closing(sqlite3.connect(path)) as conn:
-        assert conn.execute("select count(*) from app_info where key like 'import %'").fetchone()[0] == 0
+    assert count(path, "games") == count(path, "deals") == count(path, "evenings") == 0
