@@ -19,10 +19,13 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+import sqlite_utils
 
 from scorekeeper.services import concours_importing, import_checks, importing
 from scorekeeper.store import db as db_module
 from scorekeeper.store.db import connect, write_lock
+from scorekeeper.store.migrate import migrate
+from scorekeeper.store.migrations import migrations
 from scorekeeper.web.database import close_db
 from tests.bench_scripts import bench_module
 from tests.helpers import connecting_to_a_faulty_disk, page_text
@@ -344,3 +347,41 @@ def test_an_import_that_fails_while_writing_answers_the_error_page_and_imports_n
     assert "Une erreur interne est survenue : rien n'a été enregistré." in page_text(answer.get_data(as_text=True))
     path = app.config["DATABASE"]
     assert count(path, "games") == count(path, "deals") == count(path, "evenings") == 0
+
+
+def test_an_import_the_old_code_left_half_written_is_taken_back_by_the_migration(tmp_path, archive_text):
+    """A database where an import of the old code (a transaction a part) stopped half-way and no
+    server started since: its games listed in `import_writes`, its marker WRITING. The migration
+    that drops the list takes them back first, with the evenings no other game uses."""
+    path = str(tmp_path / "old.db")
+    with sqlite_utils.Database(path) as old:
+        migrations.apply(old, stop_before="m015_drop_import_writes")
+    data = json.loads(archive_text)
+    kept, stopped = {**data, "games": data["games"][:6]}, {**data, "games": data["games"][6:]}
+    with closing(connect(path)) as db:
+        importing.import_archive(db, kept)
+        importing.import_archive(db, stopped)  # as far as its parts went
+        with db.conn:
+            db.conn.executemany(
+                "insert into import_writes (import_id, game_id) values ('00112233aabbccdd', ?)",
+                [(game["id"],) for game in stopped["games"]],
+            )
+            db.conn.executemany(
+                "insert into import_writes (import_id, evening_id) values ('00112233aabbccdd', ?)",
+                [(row[0],) for row in db.conn.execute("select id from evenings")],
+            )
+            db.conn.execute("insert into app_info (key, value) values ('import 00112233aabbccdd', 'writing')")
+    assert count(path, "games") == len(data["games"]) > 30
+
+    assert migrate(path) == ["m015_drop_import_writes"]
+
+    kept_evenings = {game["evening"] for game in kept["games"]}
+    with closing(connect(path)) as db:
+        assert [row["id"] for row in db.query("select id from games order by id")] == [g["id"] for g in kept["games"]]
+        assert {row["id"] for row in db.query("select id from evenings")} == kept_evenings
+        for table in ("deals", "actions", "game_summaries", "game_players", "game_teams", "deal_facts"):
+            orphans = f"select count(*) from {table} where game_id not in (select id from games)"
+            assert db.execute(orphans).fetchone()[0] == 0, table
+        assert db.execute("select count(*) from deals").fetchone()[0] > 0
+        assert not db["import_writes"].exists()
+        assert db.execute("select count(*) from app_info where key like 'import %'").fetchone()[0] == 0
