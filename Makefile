@@ -66,7 +66,7 @@ check: install-test
 # 128 teams at partie 12, alone and through the service on a real database) and the room's screen
 # of 32 tables (its page, its board and API read), then a 64 MiB archive imported, step by step, with its peak
 # memory, then a 50 MB one through the page of a server (a table saving and reading its sheet
-# meanwhile: their longest waits) and the command line (tests/test_large_import.py, which `make
+# meanwhile: their longest waits, its saves' busy 503s) and the command line (tests/test_large_import.py, which `make
 # test` runs at 3 MB), then "Enregistrer" to the new totals painted in Chromium, online and
 # offline, the CPU throttled or not, and a 20-deal sheet's first open (its bytes, its round trips,
 # its time on a weak Wi-Fi).

@@ -3,8 +3,8 @@
 games played to their end (bench/archive.py's `play_game`), repeated under new ids, then imported
 into a fresh database with `importing.import_file` (read as it streams, as the page and the command
 line do) in a process of its own, each step timed (check, score and compare without the lock; the
-writes, a transaction per part; the WAL's checkpoint) and that process's peak memory printed.
-`make bench` runs it at 64 MiB, the largest file the page takes.
+writes, in one transaction, the time a table's save waits; the WAL's checkpoint) and that process's
+peak memory printed. `make bench` runs it at 64 MiB, the largest file the page takes.
 
     .venv/bin/python bench/import_archive.py [--megabytes 50] [--write archive.json] [--keep PATH]
 
@@ -128,8 +128,8 @@ def peak_memory_mb() -> float:
 
 
 def import_one(source: str, path: str) -> None:
-    """Import `source` into a fresh database at `path`, as the page's thread does (read as it
-    streams), printing each step and this process's peak memory: run in a process of its own."""
+    """Import `source` into a fresh database at `path`, as the page does (read as it streams),
+    printing each step and this process's peak memory: run in a process of its own."""
     migrate(path)
     db = connect(path)
     print(f"  peak memory before the import: {peak_memory_mb():.0f} MB")

@@ -21,8 +21,6 @@ from waitress.adjustments import Adjustments
 from scorekeeper.server.address import join_message
 from scorekeeper.server.limits import Server
 from scorekeeper.server.settings import ADJUSTMENTS, THREADS
-from scorekeeper.services.import_jobs import recover
-from scorekeeper.store.db import is_file
 
 
 def load_app(spec: str):
@@ -54,9 +52,6 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     logging.basicConfig()  # waitress's warnings and the app's errors, on stderr
     app = load_app(args.app)
-    database = getattr(app, "config", {}).get("DATABASE")
-    if database and is_file(database):
-        recover(database)  # an import the last run stopped half-way is taken back whole
     server = build_server(app, args.host, args.port, args.threads)
     sys.stdout.write(join_message(server.effective_host, server.effective_port))
     sys.stdout.flush()

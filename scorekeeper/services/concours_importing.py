@@ -1,7 +1,7 @@
 """The file's concours brought into this archive, once its games are checked (`importing`): each
 compared with the concours of its id already here, skipped when it is the same (as a game is),
-refusing the file when it is not, and written with the import's last transaction, after its games,
-so that a concours is never here without them, nor half written.
+refusing the file when it is not, and written in the import's transaction, after its games, so
+that a concours is never here without them, nor half written.
 
 A concours is kept out, and the report says why, when one of its tables' games is not imported
 (a game that goes on after it was won): its other games are imported as ordinary games."""

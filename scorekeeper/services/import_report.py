@@ -1,9 +1,8 @@
-"""What an import did, as its page and its command tell it (in French) and its status file keeps it."""
+"""What an import did, as its page and its command tell it (in French)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
 
 
 @dataclass
@@ -44,10 +43,3 @@ class ImportReport:
         if self.concours_refused:
             text += f" {len(self.concours_refused)} concours non importé(s)."
         return text
-
-    def as_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> ImportReport:
-        return cls(**data)

@@ -2,17 +2,15 @@
 
 An import checks the whole file (`import_checks`, with the parsers of the pages and the API),
 computes every game's sheet and derived rows and compares each game with the game of its id
-already here, before it writes anything: outside the write lock, so the tables keep playing, and
-a file with one bad deal imports nothing. It then writes a few hundred games per transaction
-(`store.imports`), each holding the app's write lock for a moment only, so that a table's save
-waits a fraction of a second, never the whole import. Until its last transaction, what it wrote is
-listed under its id: an import stopped half-way (the machine stopped, the disk filled) is taken
-back whole, by itself when it can, else by the next import or the server's start
-(`import_recovery.undo_unfinished`).
+already here, before it writes anything: outside the write lock, and a file with one bad deal
+imports nothing. It then writes everything in one transaction: stopped half-way (an error, the
+disk full, the machine stopped), SQLite takes it back whole. Meanwhile a table's save waits for
+the write lock, and after `WRITE_WAIT_S` gets the busy 503 (its phone sends it again): an import
+is an organiser's act, done between evenings (docs/archive.md).
 A game whose id already exists is skipped when it is the same game, and refuses the whole file
-when it is not; so is a concours (`concours_importing`, written with the last transaction). A game
-that goes on after it was won (deals after the one that won it, which the table could not have
-entered) is not imported, and the report says why; the rest of the file is.
+when it is not; so is a concours (`concours_importing`). A game that goes on after it was won
+(deals after the one that won it, which the table could not have entered) is not imported, and
+the report says why; the rest of the file is.
 bench/import_archive.py prints each step's time.
 """
 
@@ -21,7 +19,7 @@ from __future__ import annotations
 import json
 import logging
 import pickle
-import secrets
+import sqlite3
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -45,7 +43,6 @@ from scorekeeper.services.import_checks import (
     check_file,
     no_progress,
 )
-from scorekeeper.services.import_recovery import checkpoint, undo_after_failure
 from scorekeeper.services.import_report import ImportReport
 from scorekeeper.store import archive_inputs, derived, imports
 from scorekeeper.store import games as store
@@ -108,9 +105,9 @@ def _existing_games(db: sqlite_utils.Database, ids: list[str]) -> dict[str, dict
 
 def _place_evenings(
     db: sqlite_utils.Database, evening_list: list[dict[str, Any]], report: ImportReport
-) -> tuple[dict[int, int], list[int]]:
+) -> dict[int, int]:
     """The file's evenings in this archive: the same evening reused, or added (with its id if free).
-    Returns the ids here of the file's, and the ids of those added."""
+    Returns the ids here of the file's."""
     here: dict[tuple, int] = {}
     taken: set[int] = set()
     for row in imports.evenings_here(db):
@@ -118,7 +115,6 @@ def _place_evenings(
         here[content] = row["id"]  # the same evening more than once: its lowest id, read last
         taken.add(row["id"])
     ids = {}
-    added = []
     moved = []
     for evening in evening_list:
         content = (evening["date"], evening["place"], evening["note"], evening["created_at"])
@@ -128,16 +124,14 @@ def _place_evenings(
         elif evening["id"] not in taken:
             ids[evening["id"]] = here[content] = imports.add_evening(db, content, evening["id"])
             taken.add(evening["id"])
-            added.append(ids[evening["id"]])
         else:
             moved.append((evening["id"], content))
     for file_id, content in moved:  # after the others, so that a new id takes none of theirs
         if content not in here:
             here[content] = imports.add_evening(db, content)
-            added.append(here[content])
         ids[file_id] = here[content]
     report.evenings_added = len(ids) - report.evenings_reused
-    return ids, added
+    return ids
 
 
 def _write_games(db: sqlite_utils.Database, games: list[_Prepared], evening_ids: dict[int, int], stamp: str) -> None:
@@ -170,8 +164,13 @@ def _timed(timings: dict[str, float] | None, step: str) -> Iterator[None]:
         timings[step] = timings.get(step, 0.0) + time.perf_counter() - started
 
 
+PART_GAMES = 200  # games compared with those here at once, and kept on the disk together
+PART_DEALS = 4000  # and no more deals than this in one part
+
+
 def _parts(prepared: Iterable[_Prepared]) -> Iterator[list[_Prepared]]:
-    """The games a few hundred at a time (fewer when they are long): one write transaction each."""
+    """The games a few hundred at a time (fewer when they are long): compared with those here a
+    part at a time, kept on the disk until they are written (the memory stays bounded)."""
     part: list[_Prepared] = []
     deals = 0
     for ready in prepared:
@@ -218,26 +217,16 @@ def import_archive(
     db: sqlite_utils.Database,
     data: Any,
     progress: Progress = no_progress,
-    marker: str | None = None,
     timings: dict[str, float] | None = None,
-    before_commit: Callable[[ImportReport], None] | None = None,
     checked: Callable[[], Checked] | None = None,
 ) -> ImportReport:
     """Import a parsed JSON file (or the file `checked` reads: `import_file`), see the module's
-    docstring: checked, prepared and compared with
-    what is here first, the prepared parts kept in a temporary file; then written a part at a time,
-    each in a short transaction of its own, or refused whole (`ImportRefused`, nothing written).
-    `progress` hears how far it is; `marker` (an import id, else one of its own) is written to
-    app_info with the first part, WRITING, and what each part writes is listed under it, so that an
-    import stopped half-way can be taken back whole (`undo_unfinished`); the last transaction marks
-    it committed, so that whether it committed can be read afterwards (`committed`). `before_commit`
-    hears the report just before that last transaction (to keep it where a page finds it);
-    `timings` receives each step's seconds. An error while writing takes back what was written,
-    then is raised. The WAL is emptied after the commit."""
+    docstring: checked, prepared and compared with what is here first, the prepared parts kept in
+    a temporary file; then written in one transaction, or refused whole (`ImportRefused`, nothing
+    written). `progress` hears how far it is; `timings` receives each step's seconds. The WAL is
+    emptied after the commit."""
     report = ImportReport()
     stamp = store.now()
-    own_marker = marker is None
-    marker = marker or secrets.token_hex(8)
     with tempfile.TemporaryFile() as spool:
         parts = 0
         with _timed(timings, "check, score, derive, compare (no lock)"):
@@ -251,36 +240,37 @@ def import_archive(
         total = len(report.games_added)
         progress(WRITING, 0, total)
         spool.seek(0)
-        try:
-            with _timed(timings, "write (a transaction a part)"):
-                with write_transaction(db):
-                    imports.write_marker(db, marker)
-                    evening_ids, added_evenings = _place_evenings(db, evening_list, report)
-                    imports.note_writes(db, marker, evening_ids=added_evenings)
-                written = 0
-                for _ in range(parts):
-                    part = pickle.load(spool)
-                    with write_transaction(db):
-                        _write_games(db, part, evening_ids, stamp)
-                        imports.note_writes(db, marker, game_ids=[ready.game.id for ready in part])
-                    written += len(part)
-                    progress(WRITING, written, total)
-                    time.sleep(PAUSE_S)  # the tables' writers waiting for the lock take it now
-                if before_commit is not None:
-                    before_commit(report)
-                with write_transaction(db):
-                    concours_importing.write_concours(db, concours_added, evening_ids)  # with the commit
-                    imports.commit_marker(db, marker, stamp)
-                    if own_marker:
-                        imports.remove_marker(db, marker)
-        except BaseException:
-            undo_after_failure(db, marker)
-            raise
+        with _timed(timings, "write (one transaction)"), write_transaction(db):
+            _refuse_games_added_meanwhile(db, report.games_added)
+            evening_ids = _place_evenings(db, evening_list, report)
+            written = 0
+            for _ in range(parts):
+                part = pickle.load(spool)
+                _write_games(db, part, evening_ids, stamp)
+                written += len(part)
+                progress(WRITING, written, total)
+            concours_importing.write_concours(db, concours_added, evening_ids)
     with _timed(timings, "checkpoint (WAL emptied)"):
-        checkpoint(db)
+        _checkpoint(db)
     return report
 
 
-PART_GAMES = 200  # games per write transaction: tens of milliseconds of the write lock
-PART_DEALS = 4000  # and no more deals than this in one
-PAUSE_S = 0.005
+def _refuse_games_added_meanwhile(db: sqlite_utils.Database, game_ids: list[str]) -> None:
+    """Inside the write transaction: a game of the file that came here while the file was checked
+    (the same file imported twice at once) refuses it, rather than meet its own id."""
+    for where, chunk in imports.chunks(game_ids):
+        for row in imports.game_rows(db, where, chunk):
+            raise ImportRefused(
+                f"La partie « {row['id']} » a été ajoutée ici pendant la vérification du fichier (un autre "
+                "import ?) : rien n'a été importé. Importez le fichier à nouveau."
+            )
+
+
+def _checkpoint(db: sqlite_utils.Database) -> None:
+    """Copy the WAL into the database and empty it: a large import leaves it hundreds of MB, until
+    the server restarts. Waits for readers (busy_timeout); if one still reads, the WAL is emptied by
+    a later checkpoint instead. The import has committed: a checkpoint that fails changes nothing."""
+    try:
+        imports.checkpoint(db)
+    except sqlite3.Error:
+        logger.warning("WAL checkpoint after an import failed", exc_info=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import errno
 import os
 import sqlite3
 import threading
@@ -23,24 +22,6 @@ class WriteBusy(sqlite3.OperationalError):
     SQLite's own "database is locked" (SQLITE_BUSY), nothing written, and its thread freed."""
 
     sqlite_errorname = "SQLITE_BUSY"
-
-
-class DiskFault(sqlite3.OperationalError):
-    """A file beside the database (an import's upload, its lock, its status) that the disk refused:
-    named as SQLite names its own faults, so that it gets the same answer (the disk's 503)."""
-
-    NAMES = {
-        **{getattr(errno, name, None): "SQLITE_READONLY" for name in ("EROFS", "EACCES", "EPERM")},
-        **{getattr(errno, name, None): "SQLITE_FULL" for name in ("ENOSPC", "EDQUOT", "EFBIG")},
-    }
-
-    def __init__(self, name: str, text: str = ""):
-        super().__init__(text or name)
-        self.sqlite_errorname = name
-
-    @classmethod
-    def of(cls, error: OSError) -> DiskFault:
-        return cls(cls.NAMES.get(error.errno, "SQLITE_IOERR"), str(error))
 
 
 def rows(

@@ -117,8 +117,8 @@ GAME_TABLES = (
 
 
 def delete_games(db: sqlite_utils.Database, game_ids: list[str]) -> None:
-    """Delete games with every row that hangs off them, inside the caller's transaction: what an
-    import stopped half-way wrote, a concours's draw taken back before any deal."""
+    """Delete games with every row that hangs off them, inside the caller's transaction: a concours's
+    draw taken back before any deal."""
     marks = ", ".join("?" for _ in game_ids)
     for table in GAME_TABLES:
         execute(db, f"delete from {table} where game_id in ({marks})", game_ids)

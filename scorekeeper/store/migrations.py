@@ -421,3 +421,32 @@ def m014_concours(db: sqlite_utils.Database) -> None:
         foreign_keys=[("game_id", "games", "id"), ("concours_id", "concours", "id")],
     )
     db["concours_tables"].create_index(["concours_id", "round", "number"], unique=True)
+
+
+@migrations()
+def m015_drop_import_writes(db: sqlite_utils.Database) -> None:
+    # An import now writes in one transaction, which SQLite takes back whole if it stops: the list
+    # of what an unfinished import wrote goes, and the imports' markers in app_info with it. An
+    # import that stopped half-way under the old code and was never taken back (no server start
+    # since) is taken back here first, as that code did: its games with every row hanging off them,
+    # then the evenings it added that no game uses.
+    games = "select game_id from import_writes where game_id is not null"
+    for table in (
+        "deal_facts",
+        "game_players",
+        "game_teams",
+        "game_summaries",
+        "idempotency_keys",
+        "actions",
+        "deals",
+        "concours_tables",
+    ):
+        db.execute(f"delete from {table} where game_id in ({games})")
+    db.execute(f"delete from rematches where game_id in ({games}) or rematch_id in ({games})")
+    db.execute(f"delete from games where id in ({games})")
+    db.execute(
+        "delete from evenings where id in (select evening_id from import_writes)"
+        " and not exists (select 1 from games where games.evening_id = evenings.id)"
+    )
+    db.execute("delete from app_info where key like 'import %'")
+    db["import_writes"].drop()

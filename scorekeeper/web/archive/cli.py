@@ -9,8 +9,7 @@ import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
-from scorekeeper.services import export, import_checks, import_jobs, importing
-from scorekeeper.services.import_lock import ImportBusy, ImportLock
+from scorekeeper.services import export, import_checks, importing
 from scorekeeper.store import derived, evenings
 from scorekeeper.store import games as store
 from scorekeeper.store.backup import backup
@@ -72,14 +71,8 @@ def import_command(file: str) -> None:
             shown["at"] = time.perf_counter()
             click.echo(f"{step} : {done} sur {total}" if total else f"{step}…", err=True)
 
-    folder = import_jobs.imports_folder(current_app.config["DATABASE"])
-    try:
-        lock = ImportLock(folder)  # one import at a time, the server's included
-    except ImportBusy as busy:
-        raise click.ClickException(busy.message + " Rien n'a été importé.") from None
     database = _database()
     try:
-        import_jobs.undo_stopped(database, folder)  # an import stopped half-way before this one
         progress(import_checks.READING, 0, 0)
         with open(file, "rb") as source:
             report = importing.import_file(database, source, progress=progress)
@@ -87,7 +80,6 @@ def import_command(file: str) -> None:
         raise click.ClickException(error.message + " Rien n'a été importé.") from None
     finally:
         database.close()
-        lock.release()
     for _, reason in report.games_refused:
         click.echo(f"Non importée : {reason}", err=True)
     for _, reason in report.concours_refused:
