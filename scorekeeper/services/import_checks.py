@@ -16,9 +16,10 @@ import mmap
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
 
 import ijson
 
@@ -84,7 +85,7 @@ HIGH_HALF = re.compile(rb"\\u[dD][89abAB][0-9a-fA-F]{2}")
 LOW_HALF = re.compile(rb"\\u[dD][c-fC-F][0-9a-fA-F]{2}")
 
 
-def _escaped(text: bytes, at: int) -> bool:
+def _escaped(text: bytes | mmap.mmap, at: int) -> bool:
     """Whether the backslash at `at` starts an escape (an even number of backslashes before it)."""
     start = at
     while start > 0 and text[start - 1 : start] == b"\\":
@@ -92,7 +93,7 @@ def _escaped(text: bytes, at: int) -> bool:
     return (at - start) % 2 == 0
 
 
-def _has_lone_surrogate(text: bytes) -> bool:
+def _has_lone_surrogate(text: bytes | mmap.mmap) -> bool:
     for found in SURROGATE_ESCAPE.finditer(text):
         at = found.start()
         if not _escaped(text, at):
@@ -106,12 +107,12 @@ def _has_lone_surrogate(text: bytes) -> bool:
 
 
 @contextmanager
-def _bytes_of(file: BinaryIO) -> Iterator[bytes]:
+def _bytes_of(file: BinaryIO) -> Iterator[bytes | mmap.mmap]:
     """The whole file's bytes, mapped from the disk rather than read into memory."""
     try:
         fileno = file.fileno()
     except (AttributeError, io.UnsupportedOperation):  # in memory already
-        yield file.getvalue()
+        yield cast(io.BytesIO, file).getvalue()
         return
     if os.fstat(fileno).st_size == 0:
         yield b""
@@ -197,7 +198,9 @@ def checked_time(value: Any, where: str, key: str = "created_at") -> str:
     return value
 
 
-def checked_object(item: Any, allowed: set[str], where: str, optional: set[str] = frozenset()) -> dict[str, Any]:
+def checked_object(
+    item: Any, allowed: set[str], where: str, optional: AbstractSet[str] = frozenset()
+) -> dict[str, Any]:
     """`item`, a JSON object of every key of `allowed` and maybe some of `optional`, or the refusal
     naming the first key unknown or missing."""
     if not isinstance(item, dict):

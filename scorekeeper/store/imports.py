@@ -3,7 +3,7 @@ emptying the WAL after it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import sqlite_utils
@@ -35,7 +35,9 @@ def evenings_here(db: sqlite_utils.Database) -> list[dict[str, Any]]:
 def add_evening(db: sqlite_utils.Database, content: tuple, evening_id: int | None = None) -> int:
     """An evening of (date, place, note, created_at), with `evening_id` or the next free one."""
     sql = "insert into evenings (id, date, place, note, created_at) values (?, ?, ?, ?, ?)"
-    return execute(db, sql, [evening_id, *content]).lastrowid
+    added = execute(db, sql, [evening_id, *content]).lastrowid
+    assert added is not None  # an insert's row id
+    return added
 
 
 def write_games(
@@ -43,7 +45,7 @@ def write_games(
     games: list[tuple[Game, int]],
     deals: Iterable[tuple[str, str, str]],
     stamp: str,
-    derived_rows: list[tuple[str, list[str], Iterable[tuple]]],
+    derived_rows: Sequence[tuple[str, list[str], Iterable[tuple]]],
 ) -> None:
     """The games (each with its evening here), their deals as (game id, kind, input as stored), an
     action per deal (as if entered here: undo takes it back), all stamped `stamp`, and the derived
