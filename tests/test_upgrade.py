@@ -91,6 +91,7 @@ def test_the_old_database_gets_only_the_new_migrations_and_its_derived_rows_rebu
         "m012_import_writes",
         "m013_game_end",
         "m014_concours",
+        "m015_archive_revision",
     ]
     with closing(connect(path)) as database:
         assert not database["game_sheets"].exists()

@@ -1,6 +1,10 @@
 """The statistics' sums (`services.stats`): per player over `game_players`, per team (a pair of
 partners) over `game_teams`, and the contracts taken and made by mode and level over `deal_facts`.
-Each summed column costs on 20,000 rows: a query sums only the figures its page shows."""
+Each summed column costs on 20,000 rows: a query sums only the figures its page shows.
+
+The archive's revision (`archive_revision`, migration m015) names the derived rows as they are: a
+new word at every write of them, moved by triggers in the write's own transaction. The statistics
+pages' ETag names it, so that a phone's revisit of an unchanged archive reads one row."""
 
 from __future__ import annotations
 
@@ -19,6 +23,11 @@ SUBJECTS = {
     "player": ("game_players", "name_key", "name"),
     "team": ("game_teams", "pair_key", "players"),
 }
+
+
+def archive_revision(db: sqlite_utils.Database) -> str:
+    """A word that changes whenever a derived row is written (a deal, a game, an import, a rebuild)."""
+    return rows(db, "select value from app_info where key = 'archive_revision'")[0]["value"]
 
 
 def overview(db: sqlite_utils.Database, subject: str, limit: int, offset: int) -> tuple[int, list[dict[str, Any]]]:
