@@ -254,6 +254,6 @@ def m015_archive_revision(db: sqlite_utils.Database) -> None:
     # columns: an index that holds those columns is read in order, never the table.
     for table, key, name in (("game_players", "name_key", "name"), ("game_teams", "pair_key", "players")):
         db[table].create_index(
-            [key, "played_at", name, "finished", "won", "drawn", "taken", "made"], index_name=f"{table}_overview"
+            [key, "played_at", name, "finished", "won", "taken", "made"], index_name=f"{table}_overview"
         )
         db.execute(f"drop index idx_{table}_{key}_played_at")  # the overview's index begins with these two

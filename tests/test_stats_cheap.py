@@ -1,7 +1,7 @@
-"""The statistics pages' validator (issue 30): their ETag names the archive's revision, so that a
-phone's revisit of an unchanged archive is answered 304 before any figure is read, and every write
-that changes a figure (a deal recorded, corrected, deleted or brought back, a game imported)
-gives them a new one."""
+"""The statistics pages stay cheap as the archive grows (issue 30): their ETag names the archive's
+revision, so that a phone's revisit of an unchanged archive is answered 304 before any figure is
+read, and every write that changes a figure (a deal recorded, corrected, deleted or brought back,
+a game imported) gives them a new one; the overviews read an index, never the table."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import io
 import pytest
 
 from scorekeeper.services import stats
+from scorekeeper.store import statistics
 from scorekeeper.store.db import connect
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
@@ -144,3 +145,21 @@ def test_another_phone_has_its_own_validator(app, client, game):
 def test_a_missing_player_is_still_a_404(client, game):
     assert client.get("/statistiques/joueurs/personne").status_code == 404
     assert client.get("/statistiques/equipes/ana|personne").status_code == 404
+
+
+@pytest.mark.parametrize("subject", ["player", "team"])
+def test_the_overview_reads_an_index_and_never_the_table(db, subject):
+    """Every game's rows are grouped: read from an index holding the columns summed (a scan of the
+    index, then a search of it per name), never a row of the table (EXPLAIN QUERY PLAN)."""
+    ran: list[str] = []
+    db.conn.set_trace_callback(ran.append)
+    try:
+        statistics.overview(db, subject, 30, 0)
+    finally:
+        db.conn.set_trace_callback(None)
+    table = statistics.SUBJECTS[subject][0]
+    steps = [
+        step for sql in ran for *_, step in db.execute(f"explain query plan {sql}", []).fetchall() if table in step
+    ]
+    assert len(steps) == 3, steps  # the count, the grouping, the names
+    assert all(f"USING COVERING INDEX {table}_overview" in step for step in steps), steps
