@@ -58,6 +58,8 @@ def main(argv: list[str] | None = None) -> None:
     if database and is_file(database):
         recover(database)  # an import the last run stopped half-way is taken back whole
     server = build_server(app, args.host, args.port, args.threads)
+    if hasattr(app, "config"):
+        app.config["LISTENING_ON"] = server.effective_host  # the join panel's (web/join.py)
     sys.stdout.write(join_message(server.effective_host, server.effective_port))
     sys.stdout.flush()
     server.run()  # until Ctrl-C
