@@ -47,7 +47,9 @@ def small_parts(monkeypatch):
 
 def dump(path: str) -> str:
     with closing(sqlite3.connect(path)) as conn:
-        return "\n".join(line for line in conn.iterdump() if "_sqlite_migrations" not in line)
+        # The archive's revision is moved by the undo too (m015): a new word, which no page names.
+        left_out = ("_sqlite_migrations", "'archive_revision'")
+        return "\n".join(line for line in conn.iterdump() if not any(word in line for word in left_out))
 
 
 def count(path: str, table: str) -> int:
