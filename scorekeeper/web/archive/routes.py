@@ -18,6 +18,7 @@ from flask import (
     request,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 
 from scorekeeper.belote.errors import InvalidInput, NotFound
 from scorekeeper.belote.evenings import short_date
@@ -214,13 +215,13 @@ def search():
     return render_template("archive/search.html", query=query, players=players, page=page)
 
 
-def tagged_by_archive(view: Callable) -> Callable:
+def tagged_by_archive(view: Callable[..., ResponseReturnValue]) -> Callable[..., ResponseReturnValue]:
     """A statistics page shows the derived rows and nothing else: its ETag names the archive's
     revision, so that a revisit of an unchanged archive is answered 304 before any figure is read
     (a hash of the rendered page cost as much as the page, 360 ms at 50,000 games)."""
 
     @wraps(view)
-    def tagged(**args):
+    def tagged(**args: str) -> ResponseReturnValue:
         revision = stats.archive_revision(get_db())
         unchanged = not_modified("archive", revision)
         if unchanged is not None:
