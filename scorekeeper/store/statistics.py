@@ -17,7 +17,6 @@ from scorekeeper.store.archive_rows import FIGURES
 from scorekeeper.store.db import rows
 
 OVERVIEW_SUMS = ", ".join(f"sum({name}) as {name}" for name in ("finished", "won", "taken", "made"))
-SUMS = ", ".join(f"sum({name}) as {name}" for name in ("finished", "won", "drawn", "taken", "made"))
 SUMS = ", ".join(f"sum({name}) as {name}" for name in ("finished", "won", "drawn", "hands", "points", *FIGURES))
 # Whose rows: a player's, by name key, or a team's, by pair key, each with the name shown for it.
 SUBJECTS = {
