@@ -243,7 +243,9 @@ def m015_archive_revision(db: sqlite_utils.Database) -> None:
     # deleted or brought back, a game created, stopped, imported or deleted, every game rebuilt), by
     # triggers, in the write's own transaction. The statistics pages' ETag names it, so that an
     # unchanged archive answers a phone's revisit without reading a figure. Random, not a count: a
-    # database restored from a backup never takes up a number a phone's copy already names.
+    # database restored from a backup never takes up a number a phone's copy already names. A later
+    # migration that re-creates game_summaries drops these triggers: it creates them again
+    # (tests/test_stats_cheap.py fails without them).
     db.execute("insert into app_info (key, value) values ('archive_revision', lower(hex(randomblob(8))))")
     for event in ("insert", "update", "delete"):
         db.execute(
