@@ -6,12 +6,14 @@ a game imported) gives them a new one; the overviews read an index, never the ta
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 
 from scorekeeper.services import stats
 from scorekeeper.store import statistics
 from scorekeeper.store.db import connect
+from tests.test_game_lines import started_at
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 HAND = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}
@@ -163,3 +165,13 @@ def test_the_overview_reads_an_index_and_never_the_table(db, subject):
     ]
     assert len(steps) == 3, steps  # the count, the grouping, the names
     assert all(f"USING COVERING INDEX {table}_overview" in step for step in steps), steps
+
+
+@pytest.mark.parametrize(("first", "then"), [("zoe", "Zoé"), ("Zoé", "zoe")])
+def test_a_partner_is_named_as_last_written(client, db, first, then):
+    """The latest name of each partner is found key by key in the index: the newer game's spelling."""
+    for players, moment in (([first], "2026-01-09T20:00:00.000+00:00"), ([then], "2026-02-13T20:00:00.000+00:00")):
+        game_id = client.post("/api/v1/games", json={"players": ["Ana", "Bruno", *players, "David"]}).get_json()["id"]
+        started_at(db, game_id, moment)
+    partners = re.findall(r">([^<>]+)</a>\s*</th>", client.get("/statistiques/joueurs/ana").text)
+    assert then in partners and first not in partners

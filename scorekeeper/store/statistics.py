@@ -12,7 +12,6 @@ from typing import Any
 
 import sqlite_utils
 
-from scorekeeper.store.archive_lists import marks
 from scorekeeper.store.archive_rows import FIGURES
 from scorekeeper.store.db import rows
 
@@ -93,13 +92,15 @@ def partners(db: sqlite_utils.Database, key: str) -> list[dict[str, Any]]:
 
 
 def latest_names(db: sqlite_utils.Database, keys: list[str]) -> dict[str, str]:
-    """Each player's name as most recently written, by name key."""
+    """Each player's name as most recently written, by name key: the latest of each key's rows,
+    found in the overview's index (a grouping of every row of these keys read a player's partners'
+    200,000 rows at 50,000 games)."""
     if not keys:
         return {}
     found = rows(
         db,
-        f"select name_key, name, max(played_at) as last_played from game_players where name_key in ({marks(keys)}) "
-        "group by name_key",
+        "select column1 as name_key, (select name from game_players where name_key = column1 "
+        f"order by played_at desc limit 1) as name from (values {', '.join('(?)' for _ in keys)})",
         keys,
     )
-    return {row["name_key"]: row["name"] for row in found}
+    return {row["name_key"]: row["name"] for row in found if row["name"] is not None}
