@@ -5,10 +5,13 @@ phones can open. The address the page was reached by, unless that is the machine
 from __future__ import annotations
 
 import re
+from html import unescape
 from urllib.parse import urlsplit
 
 import pytest
 
+from scorekeeper.server import __main__ as launcher
+from scorekeeper.server.limits import Server
 from scorekeeper.services import games as service
 from scorekeeper.store.db import connect
 from scorekeeper.web import hosts, join
@@ -161,6 +164,38 @@ def test_the_join_block_is_open_before_the_first_deal_only(app, lan, db):
     service.record_redeal(db, game_id, {"reason": "all_pass"})
     page = app.test_client().get(f"/parties/{game_id}").get_data(as_text=True)
     assert '<details class="card join" id="rejoindre">' in page
+
+
+CANNOT_JOIN = (
+    "Le serveur n'écoute que sur cette machine : les autres téléphones ne peuvent pas le rejoindre. "
+    "Relancez-le avec HOST=0.0.0.0."
+)
+
+
+@pytest.mark.parametrize("listening", ["127.0.0.1", "::1"])
+def test_a_server_on_this_machine_alone_says_no_phone_can_join(app, lan, listening):
+    """`make run HOST=127.0.0.1`: nothing answers on the LAN address, so no address and no QR code."""
+    app.config["LISTENING_ON"] = listening
+    _, page = sheet_page(app, "http://127.0.0.1:5000")
+    block = join_block(page)
+    assert CANNOT_JOIN in unescape(block)
+    assert "<svg" not in block and LAN not in page and "<a href" not in block
+
+
+@pytest.mark.parametrize("listening", ["0.0.0.0", "::", LAN, None])
+def test_a_server_the_phones_reach_shows_its_address(app, lan, listening):
+    app.config["LISTENING_ON"] = listening
+    game_id, page = sheet_page(app, "http://127.0.0.1:5000")
+    assert join.qr_svg(f"http://{LAN}:5000/parties/{game_id}") in join_block(page)
+    assert "écoute que" not in page
+
+
+def test_the_server_tells_the_app_where_it_listens(app, monkeypatch, capsys):
+    monkeypatch.setattr(launcher, "load_app", lambda spec: app)
+    monkeypatch.setattr(Server, "run", lambda server: server.close())  # listening, then stopped at once
+    launcher.main(["--host", "127.0.0.1", "--port", "0"])
+    assert app.config["LISTENING_ON"] == "127.0.0.1"
+    assert "les téléphones ne peuvent pas le joindre" in capsys.readouterr().out
 
 
 def test_the_sheet_and_the_deal_form_keep_the_screen_on(app, client):

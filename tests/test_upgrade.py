@@ -48,7 +48,12 @@ OLD_JSON = {url: json.loads(text) for url, text in EXPECTED.items() if url.endsw
 # in points or in deals, and the draw, in every sheet (`end`, `draw`, `stopped`, `hands_played`
 # beside the old keys) and in the archive's games (`end` where they said `target`).
 RENEWED_25 = json.loads((FIXTURE / "issue25_expected.json").read_text(encoding="utf-8"))["pages"]
-EXPECTED = {**EXPECTED, **RENEWED, **RENEWED_15_16, **RENEWED_25}
+# Issue 30 changed the pages that list games on purpose, and only so (each diff reviewed): under
+# each game's teams and score, a line of when it began, its end and its house rules' name
+# (`<small class="game-rules">0 h 42 · en 2000 points</small>`).
+RENEWED_30 = json.loads((FIXTURE / "issue30_expected.json").read_text(encoding="utf-8"))["pages"]
+assert not {url for url in RENEWED_30 if url.endswith((".json", ".csv")) or url.startswith("/api/")}
+EXPECTED = {**EXPECTED, **RENEWED, **RENEWED_15_16, **RENEWED_25, **RENEWED_30}
 
 
 def issue_25(url: str, old: Any) -> Any:
@@ -92,6 +97,7 @@ def test_the_old_database_gets_only_the_new_migrations_and_its_derived_rows_rebu
         "m013_game_end",
         "m014_concours",
         "m015_drop_import_writes",
+        "m016_archive_revision",
     ]
     with closing(connect(path)) as database:
         assert not database["game_sheets"].exists()

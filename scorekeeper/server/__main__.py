@@ -53,6 +53,8 @@ def main(argv: list[str] | None = None) -> None:
     logging.basicConfig()  # waitress's warnings and the app's errors, on stderr
     app = load_app(args.app)
     server = build_server(app, args.host, args.port, args.threads)
+    if hasattr(app, "config"):
+        app.config["LISTENING_ON"] = server.effective_host  # the join panel's (web/join.py)
     sys.stdout.write(join_message(server.effective_host, server.effective_port))
     sys.stdout.flush()
     server.run()  # until Ctrl-C

@@ -8,12 +8,14 @@ Nothing here scores.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import sqlite_utils
 
 from scorekeeper.belote.ending import End
 from scorekeeper.belote.evenings import evening_label
+from scorekeeper.belote.house_rules import CUSTOM_LABEL, PRESETS, HouseRules, preset_of
 from scorekeeper.belote.names import name_key
 from scorekeeper.belote.terms import team_players
 from scorekeeper.store import archive_lists, evenings
@@ -61,30 +63,49 @@ def offset(number: int, per_page: int) -> int:
 
 @dataclass
 class GameLine:
-    """A game as the archive lists it: its teams and players, final (or current) totals, winner."""
+    """A game as the archive lists it: its teams and players, its end and rules, when it began, its
+    final (or current) totals and winner."""
 
     id: str
     teams: dict[str, str]
     players: list[str]
     end: End
+    rules_name: str  # its house rules' name, '' for the Salon's (the default)
     totals: dict[str, int]
     winner: str | None
     finished: bool
     deal_count: int
-    played_at: str
+    played_at: str  # when it was created (UTC)
     evening_id: int | None
 
     @property
     def team_players(self) -> dict[str, str]:
         return team_players(self.players)
 
+    @property
+    def start_time(self) -> str:
+        """When it began, on the table's clock: « 21 h 05 »."""
+        moment = datetime.fromisoformat(self.played_at).astimezone(evenings.current_zone())
+        return f"{moment.hour}\u00a0h\u00a0{moment.minute:02d}"
+
+
+def rules_name(house: HouseRules) -> str:
+    """The name of a game's house rules as a list shows it: its preset's, or « Règles
+    personnalisées »; nothing for the Salon's, every game's unless told."""
+    preset = preset_of(house)
+    if preset is None:
+        return CUSTOM_LABEL
+    return "" if preset is PRESETS[0] else preset.label
+
 
 def _game_line(row: dict[str, Any]) -> GameLine:
+    game = games_store.game_from_row(row)
     return GameLine(
-        id=row["id"],
-        teams={"A": row["team_a"], "B": row["team_b"]},
-        players=[row[f"player_{seat}"] for seat in range(4)],
-        end=games_store.end_from_row(row),
+        id=game.id,
+        teams=game.teams,
+        players=game.players,
+        end=game.end,
+        rules_name=rules_name(game.rules.house),
         totals={"A": row["total_a"], "B": row["total_b"]},
         winner=row["winner"],
         finished=bool(row["finished"]),

@@ -93,6 +93,11 @@ class Subject:
         return {self.kind: self.key}
 
 
+def archive_revision(db: sqlite_utils.Database) -> str:
+    """What the statistics pages show changes with this word alone (their ETag names it)."""
+    return statistics.archive_revision(db)
+
+
 # --- overviews -----------------------------------------------------------------------------
 
 

@@ -11,11 +11,9 @@ import sqlite_utils
 
 from scorekeeper.store.db import rows
 
-# A game as the lists show it: its inputs' teams and players, its summary's totals and winner.
-GAME_COLUMNS = """
-    g.id, g.team_a, g.team_b, g.player_0, g.player_1, g.player_2, g.player_3, g.target, g.end_deals,
-    s.total_a, s.total_b, s.winner, s.finished, s.deal_count, s.played_at, s.evening_id
-"""
+# A game as the lists show it: its inputs (teams, players, end, rules, time), its summary's totals
+# and winner.
+GAME_COLUMNS = "g.*, s.total_a, s.total_b, s.winner, s.finished, s.deal_count, s.played_at"
 SUMMARIES = "game_summaries s join games g on g.id = s.game_id"
 
 

@@ -450,3 +450,28 @@ def m015_drop_import_writes(db: sqlite_utils.Database) -> None:
     )
     db.execute("delete from app_info where key like 'import %'")
     db["import_writes"].drop()
+
+
+@migrations()
+def m016_archive_revision(db: sqlite_utils.Database) -> None:
+    # The archive's revision (`archive_revision` in app_info): a new random word at every write of a
+    # game's summary, the one derived row each write of a game replaces (a deal recorded, corrected,
+    # deleted or brought back, a game created, stopped, imported or deleted, every game rebuilt), by
+    # triggers, in the write's own transaction. The statistics pages' ETag names it, so that an
+    # unchanged archive answers a phone's revisit without reading a figure. Random, not a count: a
+    # database restored from a backup never takes up a number a phone's copy already names. A later
+    # migration that re-creates game_summaries drops these triggers: it creates them again
+    # (tests/test_stats_cheap.py fails without them).
+    db.execute("insert into app_info (key, value) values ('archive_revision', lower(hex(randomblob(8))))")
+    for event in ("insert", "update", "delete"):
+        db.execute(
+            f"create trigger game_summaries_{event}_moves_archive_revision after {event} on game_summaries begin "
+            "update app_info set value = lower(hex(randomblob(8))) where key = 'archive_revision'; end"
+        )
+    # The statistics' overviews group every game's rows of its players (of its teams) and sum a few
+    # columns: an index that holds those columns is read in order, never the table.
+    for table, key, name in (("game_players", "name_key", "name"), ("game_teams", "pair_key", "players")):
+        db[table].create_index(
+            [key, "played_at", name, "finished", "won", "taken", "made"], index_name=f"{table}_overview"
+        )
+        db.execute(f"drop index idx_{table}_{key}_played_at")  # the overview's index begins with these two

@@ -13,6 +13,8 @@ page showing a one-time message, `offline.py`; reading behind the password, `acc
   keeps stays good to post: its token is the session's (WTF_CSRF_TIME_LIMIT is None: an evening
   is longer than an hour), and its request id was never used, since a deal recorded with it would
   have changed the revision.
+- The statistics pages show the derived rows alone: their ETag names the archive's revision
+  (`stats.archive_revision`), asked before any figure is read (`archive/routes.py`).
 - Every other page (home, archive, tools): a hash of its body, which is the same twice.
 
 A tag also names the phone's session token and whether it entered the table password (the page

@@ -2,7 +2,8 @@
 
 A page opened on the laptop itself (http://127.0.0.1:5000/…, or by its name) names an address no
 phone can open, and a name in the request may be anyone's (DNS rebinding, `hosts.py`): the join
-address then uses the machine's address on the local network instead.
+address then uses the machine's address on the local network instead. A server that listens on
+this machine alone has no address a phone can open: the page says so (`phones_can_join`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,17 @@ def lan_address() -> str | None:
     finally:
         probe.close()
     return None if ipaddress.ip_address(address).is_loopback or address == "0.0.0.0" else address
+
+
+def phones_can_join() -> bool:
+    """Whether another phone can reach this server: not when it listens on this machine alone
+    (`make run HOST=127.0.0.1`, the LISTENING_ON setting the server gives), whatever address a
+    page names."""
+    try:
+        listening = ipaddress.ip_address(current_app.config["LISTENING_ON"] or "")
+    except ValueError:  # unknown, or a name
+        return True
+    return not listening.is_loopback
 
 
 def join_url(request: Request, path: str) -> str:

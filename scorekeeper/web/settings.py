@@ -33,6 +33,11 @@ DEFAULTS: dict[str, Any] = {
     # its .local (web/hosts.py): a list, or one string of names separated by commas; a leading dot
     # takes the subdomains too. Any other Host gets a 400 (DNS rebinding).
     "TRUSTED_HOSTS": [],
+    # The address the server listens on, which `python -m scorekeeper.server` (make run, make
+    # serve) sets once it listens; None: unknown (flask run, a test). On 127.0.0.1 alone (make run
+    # HOST=127.0.0.1) no phone can join: the sheet's join panel says so rather than show an
+    # address nothing answers on (web/join.py).
+    "LISTENING_ON": None,
     "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,  # a larger body is a 413 in French (web/errors.py)
     # An evening lasts longer than Flask-WTF's one hour: a sheet left open keeps working.
     "WTF_CSRF_TIME_LIMIT": None,

@@ -9,6 +9,7 @@ import io
 
 import zxingcpp
 from PIL import Image
+from playwright.sync_api import expect
 
 from scorekeeper.web import join
 from scorekeeper.web.join import lan_address
@@ -84,3 +85,23 @@ def test_the_wake_lock_script_is_silent_where_the_lock_is_refused(page, base_url
     page.wait_for_timeout(200)
     assert len(loaded) == 2 and set(loaded) <= {200, 304}, loaded  # 304: the cached copy
     assert not problems, problems
+
+
+def test_a_server_on_this_machine_alone_says_no_phone_can_join(app, page, base_url, client, screenshot):
+    """`make run HOST=127.0.0.1`: the panel says why no phone can join, with no address and no QR
+    code a phone would try in vain."""
+    app.config["LISTENING_ON"] = "127.0.0.1"  # as the server sets it once it listens there
+    game_id = new_game(client)
+    problems = listen(page)
+    page.goto(f"{base_url}/parties/{game_id}")
+    panel = page.locator("#rejoindre")
+    expect(panel).to_contain_text(
+        "Le serveur n'écoute que sur cette machine : les autres téléphones ne peuvent pas le rejoindre. "
+        "Relancez-le avec HOST=0.0.0.0."
+    )
+    expect(panel.locator("svg")).to_have_count(0)
+    expect(panel.locator("a")).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    panel.scroll_into_view_if_needed()
+    screenshot(page, "sheet-join-loopback")
+    assert problems == []

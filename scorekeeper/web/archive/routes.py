@@ -4,7 +4,9 @@ and `figure_lists`; the only write (an evening's details) runs in one IMMEDIATE 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime
+from functools import wraps
 from typing import Any
 
 from flask import (
@@ -17,6 +19,7 @@ from flask import (
     request,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 
 from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.evenings import short_date
@@ -28,6 +31,7 @@ from scorekeeper.store import evenings
 from scorekeeper.store.db import write_transaction
 from scorekeeper.web.archive.chart import running_totals_chart
 from scorekeeper.web.archive.forms import LIMITS, EveningForm
+from scorekeeper.web.conditional import not_modified, validated_by
 from scorekeeper.web.database import get_db
 from scorekeeper.web.lookups import sheet_or_404
 
@@ -209,17 +213,37 @@ def search():
     return render_template("archive/search.html", query=query, players=players, page=page)
 
 
+def tagged_by_archive(view: Callable[..., ResponseReturnValue]) -> Callable[..., ResponseReturnValue]:
+    """A statistics page shows the derived rows and nothing else: its ETag names the archive's
+    revision, so that a revisit of an unchanged archive is answered 304 before any figure is read
+    (a hash of the rendered page cost as much as the page, 360 ms at 50,000 games)."""
+
+    @wraps(view)
+    def tagged(**args: str) -> ResponseReturnValue:
+        revision = stats.archive_revision(get_db())
+        unchanged = not_modified("archive", revision)
+        if unchanged is not None:
+            return unchanged
+        validated_by("archive", revision)
+        return view(**args)
+
+    return tagged
+
+
 @bp.get("/statistiques")
+@tagged_by_archive
 def statistics():
     return render_template("archive/stats.html", page=stats.players_page(get_db(), _page()), teams=False)
 
 
 @bp.get("/statistiques/equipes")
+@tagged_by_archive
 def team_statistics():
     return render_template("archive/stats.html", page=stats.teams_page(get_db(), _page()), teams=True)
 
 
 @bp.get("/statistiques/joueurs/<path:name>")  # a name may hold a "/"
+@tagged_by_archive
 def player(name: str):
     subject = stats.player(get_db(), name)
     if subject is None:
@@ -228,6 +252,7 @@ def player(name: str):
 
 
 @bp.get("/statistiques/equipes/<path:pair>")
+@tagged_by_archive
 def team(pair: str):
     """`pair` is the two partners' names joined by "|" (which no name holds), in either order."""
     names = pair.split("|")

@@ -24,7 +24,7 @@ from scorekeeper.services.game_end import WouldEndEarly
 from scorekeeper.web.conditional import not_modified, validated_by
 from scorekeeper.web.database import get_db
 from scorekeeper.web.form_base import ConfirmForm, choices
-from scorekeeper.web.join import join_url, qr_svg
+from scorekeeper.web.join import join_url, phones_can_join, qr_svg
 from scorekeeper.web.lookups import sheet_or_404
 from scorekeeper.web.sheet.deal_form import DealForm, RedealForm, refusal_words
 from scorekeeper.web.sheet.game_form import GameForm
@@ -67,7 +67,7 @@ def show(game_id: str):
     redeal = RedealForm(request_id=new_request_id(), number=str(len(sheet.deals) + 1))
     redeal.player.choices = choices(enumerate(sheet.game.players))
     names = {Team.A: sheet.game.teams["A"], Team.B: sheet.game.teams["B"]}
-    address = join_url(request, url_for("sheet.show", game_id=game_id))
+    address = join_url(request, url_for("sheet.show", game_id=game_id)) if phones_can_join() else None
     deal_form = DealForm()  # blank: the sheet's panel (static/deal_panel.js) opens a copy for each deal
     deal_form.set_players(sheet.game.players, sheet.game.teams)
     return render_template(
@@ -77,7 +77,7 @@ def show(game_id: str):
         confirm=ConfirmForm(),
         explanations=lambda deal: explain(deal.hand, deal.result, names),
         join_url=address,
-        join_qr=Markup(qr_svg(address)),  # segno's SVG: attributes only, no style (the CSP)
+        join_qr=Markup(qr_svg(address)) if address else None,  # segno's SVG: attributes only, no style (the CSP)
         etag=etag,
         # The sheet's JSON, which the phone keeps (static/outbox.js) and draws the sheet from: the
         # refresh brings it with the sheet in one answer. Made safe for an attribute as |tojson is.
