@@ -18,7 +18,8 @@ def sheet_text(sheet: Sheet) -> str:
 
 
 def undo_text(sheet: Sheet, message: str) -> str:
-    """An undo's answer: the sheet's JSON with the message saying what was undone, as `sheet_text`."""
+    """An undo's answer (or a deal's already recorded): the sheet's JSON with the message saying
+    what was undone, as `sheet_text`."""
     return orjson.dumps({**sheet_to_json(sheet), "message": message}).decode()
 
 
@@ -33,12 +34,25 @@ UNDO_MESSAGES = {
 RECORDED, CORRECTED = Outcome(201), Outcome(200)
 
 
+ALREADY_RECORDED = "Donne {number} déjà enregistrée par l'autre téléphone."
+
+
+def already_recorded(number: int) -> Outcome:
+    """A new deal entered as `number` when the game's deal `number` is that very deal (the table's
+    other phone sent it first): nothing written, and the answer is 200 (not 201: nothing created),
+    the sheet with the message saying so."""
+    return Outcome(200, number=number)
+
+
 def undo_message(outcome: Outcome) -> str:
     return UNDO_MESSAGES[outcome.undone].format(number=outcome.number)
 
 
 def answer_text(sheet: Sheet, outcome: Outcome) -> str:
-    """A keyed write's answer, from the sheet and what the write did: the sheet, and an undo's message."""
-    if outcome.undone is None:
-        return sheet_text(sheet)
-    return undo_text(sheet, undo_message(outcome))
+    """A keyed write's answer, from the sheet and what the write did: the sheet, with an undo's
+    message or the message of a deal already recorded."""
+    if outcome.undone is not None:
+        return undo_text(sheet, undo_message(outcome))
+    if outcome.number is not None:
+        return undo_text(sheet, ALREADY_RECORDED.format(number=outcome.number))
+    return sheet_text(sheet)

@@ -19,8 +19,15 @@ from scorekeeper.belote.game import Game
 from scorekeeper.belote.game_input import parse_deal_input, parse_game
 from scorekeeper.belote.game_length import MAX_DEALS
 from scorekeeper.belote.sheet import Deal, Sheet, build_sheet
-from scorekeeper.services.answers import CORRECTED, RECORDED, answer_text, undo_message
-from scorekeeper.services.deal_checks import ON_PAPER, DealAlreadyRecorded, check_version, entered_as, game_over
+from scorekeeper.services.answers import CORRECTED, RECORDED, already_recorded, answer_text, undo_message
+from scorekeeper.services.deal_checks import (
+    ON_PAPER,
+    DealAlreadyRecorded,
+    check_version,
+    entered_as,
+    game_over,
+    same_deal,
+)
 from scorekeeper.services.game_end import REMOVE_LATER, end_where_it_is_won, parse_remove_later, refuse_early_end
 from scorekeeper.services.idempotency import Answer, Request, answer_once, game_path
 from scorekeeper.store import derived, evenings
@@ -133,7 +140,10 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
         progress = derived.progress(db, game_id)
         deals = progress["deal_count"]
         if number is not None and number <= deals:
-            existing = build_sheet(game, store.live_deals(db, game_id)).deal(number)
+            sheet = build_sheet(game, store.live_deals(db, game_id), store.revision(db, game_id))
+            existing = sheet.deal(number)
+            if same_deal(existing, kind, data):  # the other phone's save was this one: done, nothing written
+                return sheet, already_recorded(number)
             raise DealAlreadyRecorded(existing, deals + 1)
         if progress["finished"]:
             raise Conflict(game_over(game, progress))
