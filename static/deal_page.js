@@ -60,7 +60,8 @@ function followSave(event) {
   var mine = Outbox.entries(game).filter(function (e) { return e.key === current.key; })[0];
   if (event.sent && event.sent.key === current.key) {
     // The sheet at its top (totals, who deals next), saying what this deal gave (static/sheet_app.js).
-    location.assign(sheetUrl + (editing ? "#modifiee-" : "#enregistree-") + current.number);
+    var hash = editing ? "#modifiee-" : event.message ? "#deja-" : "#enregistree-"; // deja: the other phone's
+    location.assign(sheetUrl + hash + current.number);
   } else if (mine && mine.state !== "waiting") {
     location.assign(sheetUrl);
   } else if (mine && Outbox.status().reachable === false) {

@@ -173,13 +173,14 @@ function request(entry) {
 }
 
 // Is this answer the game's sheet with the save in it? A new deal's answer is 201 (a replay too:
-// it repeats the first status). Its number may be past the sheet's end: the server takes a number
-// past the next one as the next (docs/api.md), so the sheet's own shape and id say it is in.
+// it repeats the first status), or 200 when the server found this very deal under its number, the
+// other phone's (with its message). Its number may be past the sheet's end: the server takes a
+// number past the next one as the next (docs/api.md), so the sheet's own shape and id say it is in.
 function recorded(entry, answer) {
   var s = answer.status;
   if (s < 200 || s > 299 || !isSheet(answer.json, entry.game)) return false;
   var hands = answer.json.hands;
-  if (isRecord(entry)) return s === 201 && hands.length >= 1;
+  if (isRecord(entry)) return (s === 201 || s === 200) && hands.length >= 1;
   if (entry.op === "edit") return hands.length >= entry.number;
   return true;
 }

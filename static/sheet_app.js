@@ -13,6 +13,7 @@ import { drawSheet } from "./sheet_view.js";
 import * as panel from "./deal_panel.js";
 import { watch } from "./server_watch.js";
 import { netLine } from "./net_line.js";
+import { confirmationLine } from "./sheet_said.js";
 
 var root = document.getElementById("sheet");
 var engine = createEngine(vocabulary);
@@ -20,10 +21,7 @@ var game = root.dataset.game;
 var latest = JSON.parse(root.dataset.sheet);
 var etag = root.dataset.etag;
 var server = "unknown";
-var said = element("p", "flash", "");
-said.id = "sheet-status";
-said.setAttribute("role", "status");
-said.hidden = true;
+var said = confirmationLine();
 var net = element("p", "flash flash-error", "");
 net.id = "net-status";
 net.setAttribute("role", "status");
@@ -48,8 +46,9 @@ function draw() {
   latest = newer(latest, Outbox.knownSheet(game));
   projected = drawSheet(root, {
     game: latest, entries: entries(), engine: engine, words: vocabulary,
-    lines: [said, net], template: document.getElementById("deal-row"), deals: root.dataset.deals
+    lines: [said.node, net], template: document.getElementById("deal-row"), deals: root.dataset.deals
   });
+  said.drawn(latest.revision);
   drawNet();
 }
 
@@ -59,14 +58,16 @@ function drawNet() {
   net.hidden = !line;
 }
 
-// The confirmation of an action, with the totals: both in view, and read out (role=status).
-// `confirmed`: the save it confirms, until the outbox holds it for the player (a 409, a refusal):
-// then its notice says what happened, and "Donne N enregistrée" would say the opposite.
-var confirmed = null;
+// The confirmation of an action, with the totals: both in view (static/sheet_said.js).
 function say(message) {
-  confirmed = null;
-  said.textContent = message;
-  said.hidden = !message;
+  said.say(message);
+  window.scrollTo(0, 0);
+}
+
+// An action kept in the outbox: `what` until the server has it, then `landed`.
+var KEPT = " gardée sur ce téléphone, pas encore envoyée";
+function keep(entry, what, landed) {
+  said.keep(entry.key, what, landed);
   window.scrollTo(0, 0);
 }
 
@@ -84,9 +85,12 @@ function saved(entry, result) {
   Outbox.add(entry); // kept on the phone before anything is sent
   panel.close();
   draw();
-  var done = entry.op === "edit" ? " modifiée : " : " enregistrée : ";
-  say("Donne " + entry.number + done + teamsLine(result.scores) + ".");
-  confirmed = entry.key;
+  var scores = " : " + teamsLine(result.scores) + ".";
+  if (entry.op === "edit") {
+    keep(entry, "Modification de la donne " + entry.number + KEPT + scores, "Donne " + entry.number + " modifiée" + scores);
+  } else {
+    keep(entry, "Donne " + entry.number + KEPT + scores, "Donne " + entry.number + " enregistrée" + scores);
+  }
   focusNext();
 }
 
@@ -142,10 +146,11 @@ root.addEventListener("click", function (event) {
     say("Saisie abandonnée.");
   } else if (action === "resend") {
     Outbox.resolveConflict(key, "next");
-    say("Donne renvoyée comme donne suivante.");
+    keep({ key: key }, "Donne" + KEPT + " : elle sera la donne suivante.", "Donne enregistrée comme donne suivante.");
   } else if (action === "apply-removal") {
     Outbox.applyRemoval(key);
-    say("Correction appliquée, les donnes suivantes retirées : « Annuler » les rétablit.");
+    keep({ key: key }, "Correction" + KEPT + " : les donnes suivantes seront retirées.",
+      "Correction appliquée, les donnes suivantes retirées : « Annuler » les rétablit.");
   } else if (action === "flush") {
     Outbox.flush();
   }
@@ -159,6 +164,7 @@ root.addEventListener("submit", function (event) {
   var action = (button && button.getAttribute("formaction")) || form.getAttribute("action") || "";
   var entry = null;
   var message = "";
+  var kept = "";
   if (/\/revanche$/.test(action)) {
     if (!waiting().length) return; // the server's answer: the new game's sheet
     event.preventDefault();
@@ -179,10 +185,12 @@ root.addEventListener("submit", function (event) {
     body.number = Outbox.nextNumber(game) || latest.hands.length + 1;
     entry = { op: "redeal", number: body.number, body: body };
     message = "Donne " + body.number + " : redonne (" + vocabulary.redeal_reasons[body.reason] + ").";
+    kept = "Donne " + body.number + " : redonne (" + vocabulary.redeal_reasons[body.reason] + ")," + KEPT + ".";
   } else if (/\/supprimer$/.test(action)) {
     var number = parseInt(action.match(/donnes\/(\d+)\//)[1], 10);
     entry = { op: "delete", number: number, version: parseInt(button.value, 10) };
     message = "Donne " + number + " supprimée.";
+    kept = "Suppression de la donne " + number + KEPT + ".";
   } else if (/\/annuler$/.test(action)) {
     event.preventDefault();
     var mine = entries();
@@ -193,12 +201,13 @@ root.addEventListener("submit", function (event) {
     }
     entry = { op: "undo" };
     message = "Dernière action annulée.";
+    kept = "Annulation" + KEPT + ".";
   }
   if (!entry) return;
   event.preventDefault();
   entry.game = game;
   Outbox.add(entry);
-  say(message);
+  keep(entry, kept, message);
   focusNext();
 });
 
@@ -216,26 +225,25 @@ var poller = watch(location.pathname, game, function () { return etag; }, functi
   if (sheet) draw(); else drawNet();
 });
 
-var held = entries().filter(function (e) { return e.state !== "waiting"; }).length;
+function heldKeys() {
+  return entries().filter(function (e) { return e.state !== "waiting"; }).map(function (e) { return e.key; });
+}
+var held = heldKeys().length;
 var HELD = "Une saisie attend votre décision, sous les totaux : rien n'a été changé sur le serveur.";
 Outbox.listen(function (event) {
-  var now = entries().filter(function (e) { return e.state !== "waiting"; }).length;
-  var newlyHeld = now > held;
+  var keys = heldKeys();
+  var newlyHeld = keys.length > held;
   if (newlyHeld) poller.now(); // a 409 names another phone's deal: its sheet at once
-  held = now;
+  held = keys.length;
   if (event.sent && event.sent.game === game) {
     server = "up";
-    if (event.message) say(event.message);
     if (!waiting().length) poller.now(); // all landed: the server's page (and its "why") now
   }
+  said.heard(event.sent, event.message, keys);
   draw();
-  if (newlyHeld || entries().some(function (e) { return e.key === confirmed && e.state !== "waiting"; })) {
-    // Read out, not scrolled to (the player may be entering the next deal): its notice, under
-    // the totals, says what happened; a confirmation of that save would say the opposite.
-    confirmed = null;
-    said.textContent = newlyHeld ? HELD : "";
-    said.hidden = !newlyHeld;
-  }
+  // Read out, not scrolled to (the player may be entering the next deal): its notice, under the
+  // totals, says what happened.
+  if (newlyHeld) said.say(HELD);
 });
 
 // Leaving the page while a save waits: asked first (offline, the page may not open again).
@@ -245,12 +253,14 @@ window.addEventListener("beforeunload", function (event) {
   event.returnValue = "";
 });
 
-// Back from the deal form's page (#enregistree-N, #modifiee-N: no element, so no scroll): what the
-// deal gave, with the totals.
+// Back from the deal form's page (#enregistree-N, #modifiee-N, #deja-N: no element, so no scroll):
+// what the deal gave, with the totals, or that the other phone had recorded it.
 function cameBack() {
-  var back = /^#(enregistree|modifiee)-(\d+)$/.exec(location.hash);
+  var back = /^#(enregistree|modifiee|deja)-(\d+)$/.exec(location.hash);
   var deal = back && projected.deals[parseInt(back[2], 10) - 1];
-  if (deal) say("Donne " + back[2] + (back[1] === "modifiee" ? " modifiée : " : " enregistrée : ") + teamsLine(deal.scores) + ".");
+  if (!deal) return;
+  if (back[1] === "deja") say("Donne " + back[2] + " déjà enregistrée par l'autre téléphone.");
+  else say("Donne " + back[2] + (back[1] === "modifiee" ? " modifiée : " : " enregistrée : ") + teamsLine(deal.scores) + ".");
 }
 
 draw();

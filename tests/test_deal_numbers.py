@@ -108,12 +108,83 @@ def test_two_phones_enter_the_same_deal_the_second_gets_the_choice(client, app, 
     assert sheet["totals"] == {"A": 350, "B": 130}
 
 
-def test_two_phones_tap_everyone_passed_for_the_same_deal(client, app, game_id):
+def test_two_phones_tap_everyone_passed_for_the_same_deal_it_is_settled(client, app, game_id):
     sheet_page = client.get(f"/parties/{game_id}").text
     redeal = form_posting_to(sheet_page, "/redonne")
     assert redeal.value("number") == "1"
     assert client.post(redeal.action, data={**redeal.values(), "reason": "all_pass"}).status_code == 302
-    taken = client.post(redeal.action, data={**redeal.values(), "reason": "all_pass", "request_id": "other-phone"})
-    assert taken.status_code == 409
-    assert "redonne, tout le monde passe" in unescape(taken.text)
+    same = client.post(redeal.action, data={**redeal.values(), "reason": "all_pass", "request_id": "other-phone"})
+    assert same.status_code == 302
+    assert "Donne 1 déjà enregistrée par l&#39;autre téléphone." in client.get(f"/parties/{game_id}").text
+    assert deal_rows(app, game_id) == 1
+
+
+# --- the same deal from both phones: settled by itself (issue 30) ----------------------------
+
+
+def test_the_same_deal_under_a_number_taken_is_the_other_phones_and_records_nothing(client, app, game_id):
+    melds = {"melds": {"A": ["tierce", "cent"], "B": []}}
+    first = client.post(f"/api/v1/games/{game_id}/hands", json={**HAND, **melds, "number": 1})
+    assert first.status_code == 201
+    # the other phone's deal 1: the same hand, its melds tapped in another order
+    tapped = {"melds": {"A": ["cent", "tierce"]}}
+    headers = {"Idempotency-Key": "deal-1-phone-b"}
+    same = client.post(f"/api/v1/games/{game_id}/hands", json={**HAND, **tapped, "number": 1}, headers=headers)
+    assert same.status_code == 200  # nothing created
+    body = same.get_json()
+    assert body["message"] == "Donne 1 déjà enregistrée par l'autre téléphone."
+    assert {key: value for key, value in body.items() if key != "message"} == first.get_json()
+    assert deal_rows(app, game_id) == 1
+    # its retry (the answer lost on the way) is answered the same
+    again = client.post(f"/api/v1/games/{game_id}/hands", json={**HAND, **tapped, "number": 1}, headers=headers)
+    assert (again.status_code, again.data) == (200, same.data)
+    assert deal_rows(app, game_id) == 1
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"taker_points": 100},  # another count
+        {"taker_player": 0},  # another taker of the same team
+        {"coinche": "coinche"},
+        {"melds": {"A": ["tierce"], "B": []}},  # a meld less
+    ],
+)
+def test_a_deal_that_differs_in_anything_still_gets_the_409(client, app, game_id, change):
+    melds = {"melds": {"A": ["tierce", "cent"], "B": []}}
+    assert client.post(f"/api/v1/games/{game_id}/hands", json={**HAND, **melds, "number": 1}).status_code == 201
+    answer = client.post(f"/api/v1/games/{game_id}/hands", json={**HAND, **melds, **change, "number": 1})
+    assert answer.status_code == 409 and "existing" in answer.get_json()
+    assert deal_rows(app, game_id) == 1
+
+
+def test_a_redeal_for_a_hand_and_a_hand_for_a_redeal_are_not_the_same_deal(client, app, game_id):
+    assert client.post(f"/api/v1/games/{game_id}/redeals", json={**PASS, "number": 1}).status_code == 201
+    assert client.post(f"/api/v1/games/{game_id}/hands", json={**HAND, "number": 1}).status_code == 409
+    assert client.post(f"/api/v1/games/{game_id}/redeals", json={**PASS, "number": 1}).status_code == 200
+    assert deal_rows(app, game_id) == 1
+
+
+def test_another_redeal_under_a_number_taken_gets_the_409(client):
+    players = ["Ana", "Bruno", "Sophie", "David"]
+    game_id = client.post("/api/v1/games", json={"players": players, "rules": {"misere": True}}).get_json()["id"]
+    misere = {"reason": "misere", "player": 1, "number": 1}
+    assert client.post(f"/api/v1/games/{game_id}/redeals", json=misere).status_code == 201
+    for other in ({**misere, "player": 2}, {**PASS, "number": 1}):
+        answer = client.post(f"/api/v1/games/{game_id}/redeals", json=other)
+        assert answer.status_code == 409 and answer.get_json()["existing"]["reason"] == "misere"
+    assert client.post(f"/api/v1/games/{game_id}/redeals", json=misere).status_code == 200
+
+
+def test_the_same_deal_from_both_deal_forms_without_javascript_says_so(client, app, game_id):
+    form_a = the_form(client.get(f"/parties/{game_id}/donnes/nouvelle").text)
+    form_b = the_form(client.get(f"/parties/{game_id}/donnes/nouvelle").text)
+    hand = {"taker_player": "2", "contract": "80", "mode": "hearts", "points": "92", "enregistrer": "1"}
+    assert client.post(f"/parties/{game_id}/donnes/nouvelle", data={**form_a.values(), **hand}).status_code == 302
+    assert "Donne 1 enregistrée" in client.get(f"/parties/{game_id}").text  # phone A's line, read
+    same = client.post(f"/parties/{game_id}/donnes/nouvelle", data={**form_b.values(), **hand})
+    assert same.status_code == 302
+    page = unescape(client.get(f"/parties/{game_id}").text)
+    assert "Donne 1 déjà enregistrée par l'autre téléphone." in page
+    assert "Donne 1 enregistrée" not in page
     assert deal_rows(app, game_id) == 1

@@ -224,7 +224,7 @@ def game_pages(app, client):
     addresses.append("/outils/compter?mode=hearts&cards=AH&compter=1&return=" + form)
     network = answers_of(Phone(app), addresses)
     assert all(answer["status"] == 200 for answer in network.values()), {a: n["status"] for a, n in network.items()}
-    assert deal_form_fields(network[form]["body"]) == ("", "0")  # blank
+    assert deal_form_fields(network[form]["body"]) == ("", "")  # blank
     assert '<p class="dealer" id="form-dealer"><strong>Chloé</strong> distribue</p>' in network[form]["body"]
     assert deal_form_fields(network[form + FILLED]["body"]) == ("150", "1")  # filled, as the phone saw it
     return game_id, form, network
@@ -275,7 +275,7 @@ def test_a_page_reached_with_a_query_is_never_kept_and_offline_the_blank_one_ans
     for answer in (offline, offline_with_query):
         assert answer["status"] == 200
         assert answer["body"] == network[form]["body"]
-        assert deal_form_fields(answer["body"]) == ("", "0")
+        assert deal_form_fields(answer["body"]) == ("", "")
 
 
 def test_a_link_with_a_query_plants_nothing(node, client, game_pages):

@@ -31,6 +31,18 @@ class DealAlreadyRecorded(Conflict):
         self.next_number = next_number
 
 
+def same_deal(deal: Deal, kind: str, data: dict[str, Any]) -> bool:
+    """Whether a new deal (its kind and stored form, `data`) is `deal` entered again: both phones
+    of a table entered the same deal under the same number. Then it is recorded already, and the
+    table has nothing to choose. The melds are a team's set, in whatever order they were tapped."""
+
+    def as_entered(stored: dict[str, Any]) -> dict[str, Any]:
+        melds = stored.get("melds")
+        return {**stored, "melds": {team: sorted(names) for team, names in melds.items()}} if melds else stored
+
+    return deal.kind == kind and as_entered(deal.input) == as_entered(data)
+
+
 def entered_as(body: Any) -> tuple[Any, int | None]:
     """The body without its optional `number` (the deal number the phone entered it as), and that
     number: it says which deal the phone meant, and is not part of the deal's input."""

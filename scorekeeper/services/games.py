@@ -22,7 +22,14 @@ from scorekeeper.belote.game_input import parse_deal_input, parse_game
 from scorekeeper.belote.game_length import MAX_DEALS
 from scorekeeper.belote.sheet import Deal, Sheet, build_sheet
 from scorekeeper.belote.sheet_json import sheet_to_json
-from scorekeeper.services.deal_checks import ON_PAPER, DealAlreadyRecorded, check_version, entered_as, game_over
+from scorekeeper.services.deal_checks import (
+    ON_PAPER,
+    DealAlreadyRecorded,
+    check_version,
+    entered_as,
+    game_over,
+    same_deal,
+)
 from scorekeeper.services.game_end import REMOVE_LATER, end_where_it_is_won, parse_remove_later, refuse_early_end
 from scorekeeper.services.idempotency import Answer, Request, answer_once, game_path
 from scorekeeper.store import derived, evenings
@@ -41,7 +48,8 @@ def sheet_text(sheet: Sheet) -> str:
 
 
 def undo_text(sheet: Sheet, message: str) -> str:
-    """An undo's answer: the sheet's JSON with the message saying what was undone, as `sheet_text`."""
+    """An undo's answer (or a deal's already recorded): the sheet's JSON with the message saying
+    what was undone, as `sheet_text`."""
     return orjson.dumps({**sheet_to_json(sheet), "message": message}).decode()
 
 
@@ -54,6 +62,14 @@ UNDO_MESSAGES = {
     "delete_removal": "Donne {number} rétablie, et les donnes retirées avec elle aussi.",
 }
 RECORDED, CORRECTED = Outcome(201), Outcome(200)
+ALREADY_RECORDED = "Donne {number} déjà enregistrée par l'autre téléphone."
+
+
+def already_recorded(number: int) -> Outcome:
+    """A new deal entered as `number` when the game's deal `number` is that very deal (the table's
+    other phone sent it first): nothing written, and the answer is 200 (not 201: nothing created),
+    the sheet with the message saying so."""
+    return Outcome(200, number=number)
 
 
 def undo_message(outcome: Outcome) -> str:
@@ -62,10 +78,13 @@ def undo_message(outcome: Outcome) -> str:
 
 
 def answer_text(sheet: Sheet, outcome: Outcome) -> str:
-    """A keyed write's answer, from the sheet and what the write did: the sheet, and an undo's message."""
-    if outcome.undone is None:
-        return sheet_text(sheet)
-    return undo_text(sheet, undo_message(outcome))
+    """A keyed write's answer, from the sheet and what the write did: the sheet, with an undo's
+    message or the message of a deal already recorded."""
+    if outcome.undone is not None:
+        return undo_text(sheet, undo_message(outcome))
+    if outcome.number is not None:
+        return undo_text(sheet, ALREADY_RECORDED.format(number=outcome.number))
+    return sheet_text(sheet)
 
 
 def _once(
@@ -149,8 +168,11 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
         progress = derived.progress(db, game_id)
         deals = progress["deal_count"]
         if number is not None and number <= deals:
-            existing = build_sheet(game, store.live_deals(db, game_id)).deal(number)
+            sheet = build_sheet(game, store.live_deals(db, game_id), store.revision(db, game_id))
+            existing = sheet.deal(number)
             assert existing is not None  # number <= deals
+            if same_deal(existing, kind, data):  # the other phone's save was this one: done, nothing written
+                return sheet, already_recorded(number)
             raise DealAlreadyRecorded(existing, deals + 1)
         if progress["finished"]:
             raise Conflict(game_over(game, progress))

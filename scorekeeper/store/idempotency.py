@@ -26,7 +26,8 @@ KEPT_FOR = timedelta(hours=24)
 class Outcome:
     """What a keyed write did, as its key keeps it: the answer's status (201 for a record, 200 for a
     correction) and, for an undo, the action it took back (record, edit or delete) and the number
-    of that deal, which its message names."""
+    of that deal, which its message names; for a record that found the same deal already there
+    (the other phone's), 200 and that deal's number, which its message names."""
 
     status: int
     undone: str | None = None

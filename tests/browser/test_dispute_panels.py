@@ -256,7 +256,9 @@ def test_from_the_sheets_panel_offline_the_counter_reports_and_the_deal_is_drawn
         expect(page.locator("#donnes li.waiting")).to_have_count(1)
         expect(page.locator('[data-total="A"]')).to_contain_text("60")
         expect(page.locator('[data-total="B"]')).to_contain_text("190")
-        expect(page.locator("#sheet-status")).to_have_text("Donne 1 enregistrée : Filles +60, Garçons +190.")
+        # offline: kept on the phone, not "enregistrée" (issue 30)
+        kept = "Donne 1 gardée sur ce téléphone, pas encore envoyée : Filles +60, Garçons +190."
+        expect(page.locator("#sheet-status")).to_have_text(kept)
         expect(page.locator("#new-deal")).to_be_focused()
     finally:
         page.context.set_offline(False)

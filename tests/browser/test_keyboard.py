@@ -197,9 +197,10 @@ def test_a_whole_deal_with_the_keyboard_only(browser, base_url, client, screensh
         assert page.locator("#deal-panel").count() == 0
         assert keys.is_on("e.id === 'new-deal'"), focused(page)
         keys.check("saving")
-        # The confirmation is read out: a role=status, with the deal's scores.
+        # The confirmation is read out: a role=status, with the deal's scores, once the server has it.
         status = page.locator("#sheet-status")
         assert status.get_attribute("role") == "status"
+        status.filter(has_text="enregistrée").wait_for()
         assert status.inner_text() == f"Donne {len(EARLIER) + 1} enregistrée : Nous +230, Eux +50."
         if scheme == "light":
             screenshot(page, "keyboard-saved-in-place")

@@ -48,9 +48,9 @@ def expect_the_melds_filled(page) -> None:
     expect(page.locator("input[name=mode][value='hearts']")).to_be_checked()
     expect(page.locator("#melds_A_tierce")).to_have_value("1")
     expect(page.locator("#melds_B_tierce")).to_have_value("1")
-    expect(page.locator("#melds_A_cent")).to_have_value("0")  # the deal's old meld is replaced
+    expect(page.locator("#melds_A_cent")).to_have_value("")  # the deal's old meld is replaced: none, empty
     expect(page.locator("#belote_A")).to_have_value("1")
-    expect(page.locator("#belote_B")).to_have_value("0")
+    expect(page.locator("#belote_B")).to_have_value("")
     expect(page.locator("input[name=best_meld][value='B']")).to_be_checked()
 
 

@@ -115,8 +115,9 @@ class DealForm(FrenchForm):
     best_meld = RadioField(
         "Meilleure annonce", choices=choices([("A", "A"), ("B", "B"), ("none", "Personne")]), validators=[Optional()]
     )
-    belote_A = IntegerField("Belote", default=0, validators=[Optional(), count_up_to(MAX_BELOTES)])
-    belote_B = IntegerField("Belote", default=0, validators=[Optional(), count_up_to(MAX_BELOTES)])
+    # The counts are empty until typed (a « 0 » there made typing 1 give « 01 »): empty is none.
+    belote_A = IntegerField("Belote", validators=[Optional(), count_up_to(MAX_BELOTES)])
+    belote_B = IntegerField("Belote", validators=[Optional(), count_up_to(MAX_BELOTES)])
     request_id = HiddenField()
     version = HiddenField()
     number = HiddenField()  # the deal number the form was opened for (a new deal): see `entered_as`
@@ -193,8 +194,8 @@ class DealForm(FrenchForm):
         for team in TEAM_CODES:
             codes = data.get("melds", {}).get(team, [])
             for meld, field in self.meld_fields(team):
-                field.data = codes.count(meld.value)
-            getattr(self, f"belote_{team}").data = data.get("belote", {}).get(team, 0)
+                field.data = codes.count(meld.value) or None  # none: an empty field, as a new deal's
+            getattr(self, f"belote_{team}").data = data.get("belote", {}).get(team) or None
         self.best_meld.data = data.get("best_meld")
         self.version.data = str(version)
 
@@ -204,11 +205,7 @@ for _team in TEAM_CODES:
         setattr(
             DealForm,
             f"melds_{_team}_{_meld.value}",
-            IntegerField(
-                _meld.label,
-                default=0,
-                validators=[Optional(), count_up_to(MAX_MELDS_PER_TEAM)],
-            ),
+            IntegerField(_meld.label, validators=[Optional(), count_up_to(MAX_MELDS_PER_TEAM)]),
         )
 
 

@@ -140,10 +140,13 @@ def record(game_id: str):
         except Conflict as error:
             flash(error.message, "error")
             return redirect(url_for("sheet.show", game_id=game_id))
-        hands = json.loads(answer.text).get("hands") or []
+        sent = json.loads(answer.text)
+        hands = sent.get("hands") or []
         # A retry's answer is the sheet as it stands: the deal this form entered, not the last one.
         entered = [hand for hand in hands if str(hand["number"]) == form.number.data] or hands[-1:]
-        if entered:
+        if "message" in sent:  # the other phone had recorded this very deal
+            flash(sent["message"], "info")
+        elif entered:
             flash(_saved_line(entered[0], sheet.game.teams, "enregistrée"), "info")
         # The sheet at its top: the totals, who deals next, and that line (no anchor to scroll to).
         return redirect(url_for("sheet.show", game_id=game_id))
@@ -253,11 +256,17 @@ def redeal(game_id: str):
         if form.reason.data != "all_pass":
             body["player"] = form.player.data
         try:
-            service.record_redeal(get_db(), game_id, {**body, **entered_as(form)}, form.request_id.data or None)
+            answer = service.record_redeal(
+                get_db(), game_id, {**body, **entered_as(form)}, form.request_id.data or None
+            )
         except service.DealAlreadyRecorded as taken:
             return _already_recorded(sheet, taken)
         except (InvalidInput, Conflict) as error:
             flash(for_people(error.message), "error")
+        else:
+            sent = json.loads(answer.text)
+            if "message" in sent:  # the other phone had recorded this very redeal
+                flash(sent["message"], "info")
     else:
         flash("Redonne non enregistrée : choisissez la raison (et qui l'a demandée).", "error")
     return redirect(url_for("sheet.show", game_id=game_id))

@@ -1,0 +1,64 @@
+// The sheet's confirmation line (#sheet-status): what this phone's last action did, with the
+// totals in view, read out (role=status). It belongs to that action. A save says what the server
+// did once it has it; still on the phone after a moment, it says so (« gardée sur ce téléphone, pas
+// encore envoyée »); held for the player (a 409, a refusal), its notice says what happened and the
+// line goes. A line whose action is done goes when the sheet moves on past the sheet it spoke of
+// (another phone's deal, a correction: a later revision), so that it never reads as news deals later.
+import { element } from "./dom.js";
+
+// A save usually lands in a few tens of milliseconds: until then the line is empty, rather than
+// saying "kept on this phone" for the blink of an eye and then growing or shrinking by a line.
+var KEPT_AFTER_MS = 500;
+
+export function confirmationLine() {
+  var node = element("p", "flash", "");
+  node.id = "sheet-status";
+  node.setAttribute("role", "status");
+  node.hidden = true;
+  var seen = null; // the revision of the sheet drawn last
+  // What the line speaks of: the save it waits for (`key`, with `landed`, its words once the
+  // server has it), or, done, the revision of the sheet it spoke of (null: the next one drawn).
+  var about = null;
+
+  function show(text) {
+    node.textContent = text;
+    node.hidden = !text;
+  }
+
+  // A line of the sheet as drawn now.
+  function say(text) {
+    about = text ? { key: null, revision: seen } : null;
+    show(text);
+  }
+
+  return {
+    node: node,
+    say: say,
+    // A save just kept on the phone (`key`): `landed` once the server has it, `kept` meanwhile
+    // (after a moment).
+    keep: function (key, kept, landed) {
+      about = { key: key, landed: landed };
+      show("");
+      setTimeout(function () { if (about && about.key === key) show(kept); }, KEPT_AFTER_MS);
+    },
+    // The outbox's news: `sent`, a save that landed, with the server's `message` if any; `held`,
+    // the keys held for the player.
+    heard: function (sent, message, held) {
+      if (!about || !about.key) return;
+      if (sent && sent.key === about.key) {
+        show(message || about.landed);
+        about = { key: null, revision: null };
+      } else if (held.indexOf(about.key) >= 0) {
+        about = null;
+        show("");
+      }
+    },
+    // Each sheet drawn: a line done goes once the sheet is past the one it spoke of.
+    drawn: function (revision) {
+      seen = revision;
+      if (!about || about.key) return;
+      if (about.revision === null) about.revision = revision;
+      else if (revision > about.revision) say("");
+    }
+  };
+}
