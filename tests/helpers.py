@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import shutil
@@ -20,6 +21,8 @@ from werkzeug.security import generate_password_hash
 
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.services import concours as concours_service
+from scorekeeper.services import importing
+from scorekeeper.services.import_report import ImportReport
 from scorekeeper.store import derived
 from scorekeeper.store import games as games_store
 from scorekeeper.store.db import write_transaction
@@ -39,6 +42,13 @@ def examples(count: int) -> int:
 
 
 GAMES = "/api/v1/games"
+
+
+def import_data(db, data: Any, **options) -> ImportReport:
+    """`data` imported as the page and `flask import` import a file (`importing.import_file`, read as
+    it streams): a parsed archive is written as JSON first, an exported text is taken as it is."""
+    text = data if isinstance(data, str) else json.dumps(data)
+    return importing.import_file(db, io.BytesIO(text.encode()), **options)
 
 
 def stop_game(db, game_id: str, stopped: bool = True) -> Sheet:

@@ -21,19 +21,18 @@ first draw): five teams, two parties to 1000, the bye "average".
 
 from __future__ import annotations
 
-import copy
 import io
 import json
 
 import pytest
 
 from scorekeeper.services import concours as concours_service
-from scorekeeper.services import concours_import_checks, export, import_checks, importing, stats
+from scorekeeper.services import concours_import_checks, export, import_checks, stats
 from scorekeeper.services import games as service
 from scorekeeper.services.concours_view import concours_json, load
 from scorekeeper.store import evenings
 from scorekeeper.store.db import write_transaction
-from tests.helpers import page_text
+from tests.helpers import import_data, page_text
 from tests.test_docs import json_blocks
 from tests.test_export_import import fill, sheets
 
@@ -103,7 +102,7 @@ def counts(db) -> dict[str, int]:
 def test_the_round_trip_is_byte_identical_and_ranks_the_same(db, other, drawn_in_order):
     concours_id = play_concours(db)
     first = export.export_json(db)
-    report = importing.import_archive(other, import_checks.read_json(first))
+    report = import_data(other, first)
     assert (len(report.games_added), report.concours_added, report.concours_skipped) == (5, [concours_id], [])
     assert export.export_json(other) == first
     assert concours_json(load(other, concours_id)) == concours_json(load(db, concours_id))
@@ -143,7 +142,7 @@ def test_the_round_trip_of_the_existing_archive_with_concours_of_other_settings(
     )
     concours_service.draw_round(db, second.id)
     first = export.export_json(db)
-    report = importing.import_archive(other, import_checks.read_json(first))
+    report = import_data(other, first)
     assert (len(report.games_added), len(report.concours_added)) == (4 + 5 + 1, 2)
     assert export.export_json(other) == first
     assert sheets(other) == sheets(db)
@@ -154,15 +153,6 @@ def test_the_round_trip_of_the_existing_archive_with_concours_of_other_settings(
         None,
     )
     assert imported["rounds"][0]["bye"] == {"points": 800, "conceded": 600}
-
-
-def test_the_round_trip_streams_the_file_too(db, other, drawn_in_order):
-    """The page's and the command's import read the file as it streams (ijson), not parsed whole."""
-    play_concours(db)
-    first = export.export_json(db)
-    report = importing.import_file(other, io.BytesIO(first.encode()))
-    assert len(report.concours_added) == 1
-    assert export.export_json(other) == first
 
 
 def test_the_json_holds_the_concours_as_entered(db, drawn_in_order):
@@ -211,7 +201,7 @@ def test_an_archive_without_concours_has_no_such_key_and_imports_as_before(db, o
     service.record_hand(db, service.create_game(db, {"evening": evening}).game.id, {**EX_1, "taker_player": 0})
     text = export.export_json(db)
     assert set(json.loads(text)) == {"format", "version", "evenings", "games"}
-    report = importing.import_archive(other, json.loads(text))
+    report = import_data(other, text)
     assert (len(report.games_added), report.concours_added) == (1, [])
     assert "concours" not in report.summary()
     assert export.export_json(other) == text
@@ -221,7 +211,7 @@ def test_a_concours_follows_its_evening_to_another_id(db, other, drawn_in_order)
     concours_id = play_concours(db)
     with write_transaction(other):
         taken = evenings.insert(other, "2024-01-01", place="Ailleurs")  # the file's evening id, here
-    importing.import_archive(other, json.loads(export.export_json(db)))
+    import_data(other, export.export_json(db))
     (evening,) = [row["id"] for row in other.query("select id from evenings where date = '2025-06-13'")]
     assert evening != taken and load(other, concours_id).evening_id == evening
     assert {row["evening_id"] for row in other.query("select evening_id from games")} == {evening}
@@ -230,9 +220,9 @@ def test_a_concours_follows_its_evening_to_another_id(db, other, drawn_in_order)
 def test_importing_the_same_file_twice_skips_the_concours(db, other, drawn_in_order):
     concours_id = play_concours(db)
     data = json.loads(export.export_json(db))
-    importing.import_archive(other, copy.deepcopy(data))
+    import_data(other, data)
     before = counts(other)
-    report = importing.import_archive(other, data)
+    report = import_data(other, data)
     assert (report.concours_added, report.concours_skipped, len(report.games_skipped)) == ([], [concours_id], 5)
     assert counts(other) == before
     assert "1 concours déjà présent(s), identique(s), ignoré(s)" in report.summary()
@@ -241,12 +231,12 @@ def test_importing_the_same_file_twice_skips_the_concours(db, other, drawn_in_or
 def test_a_concours_here_with_other_data_refuses_the_whole_file(db, other, drawn_in_order):
     play_concours(db)
     data = json.loads(export.export_json(db))
-    importing.import_archive(other, copy.deepcopy(data))
+    import_data(other, data)
     data["concours"][0]["name"] = "Concours de juillet"
     data["evenings"].append({**data["evenings"][0], "id": 99, "date": "2025-07-01"})
     before = counts(other)
     with pytest.raises(import_checks.ImportRefused) as refused:
-        importing.import_archive(other, data)
+        import_data(other, data)
     assert "existe déjà ici, avec d'autres données : rien n'a été importé" in refused.value.message
     assert counts(other) == before
 
@@ -257,7 +247,7 @@ def test_a_new_concours_whose_game_plays_at_a_table_here_is_refused(db, drawn_in
     data["concours"][0]["id"] = "autreconcours"
     before = counts(db)
     with pytest.raises(import_checks.ImportRefused) as refused:
-        importing.import_archive(db, data)
+        import_data(db, data)
     assert "joue déjà ici, table 1 de la partie 1 du concours « Concours de juin »" in refused.value.message
     assert counts(db) == before
 
@@ -270,7 +260,7 @@ def test_a_concours_whose_game_is_not_imported_is_left_out_and_said(db, other, d
     won = data["concours"][0]["rounds"][0]["tables"][0]["game"]  # 1000 – 0 after two capots
     game = next(game for game in data["games"] if game["id"] == won)
     game["deals"].append({"kind": "hand", "input": {**CAPOT, "taker_player": 0}})
-    report = importing.import_archive(other, data)
+    report = import_data(other, data)
     assert [game_id for game_id, _ in report.games_refused] == [won]
     assert [concours for concours, _ in report.concours_refused] == [concours_id]
     assert len(report.games_added) == 4 and other["concours"].count == 0
@@ -357,7 +347,7 @@ def test_a_concours_that_does_not_hold_together_is_refused_in_french(db, other, 
     change(data)
     before = counts(other)
     with pytest.raises(import_checks.ImportRefused) as refused:
-        importing.import_archive(other, data)
+        import_data(other, data)
     assert message in refused.value.message
     assert counts(other) == before
 
@@ -369,7 +359,7 @@ def test_a_table_game_of_another_evening_is_refused(db, other, drawn_in_order):
     game_id = data["concours"][0]["rounds"][1]["tables"][1]["game"]
     next(game for game in data["games"] if game["id"] == game_id)["evening"] = 99
     with pytest.raises(import_checks.ImportRefused) as refused:
-        importing.import_archive(other, data)
+        import_data(other, data)
     assert refused.value.message.endswith(
         f"partie 2, table 2 : la partie « {game_id} » n'est pas de la soirée du concours."
     )

@@ -11,11 +11,10 @@ import pytest
 from scorekeeper.belote.errors import Conflict
 from scorekeeper.belote.game_length import MAX_DEALS
 from scorekeeper.services import games as service
-from scorekeeper.services import importing
 from scorekeeper.store import derived
 from scorekeeper.store import games as store
 from scorekeeper.store.db import write_transaction
-from tests.helpers import GAMES, api_game
+from tests.helpers import GAMES, api_game, import_data
 from tests.test_import_won_game import ARCHIVE, REDEAL
 
 HAND = {"taker": "A", "taker_player": 0, "contract": 80, "mode": "hearts", "taker_points": 92}
@@ -64,12 +63,12 @@ def archive_of(deals: int) -> dict:
 
 
 def test_an_archived_game_of_500_deals_is_imported(db):
-    report = importing.import_archive(db, archive_of(MAX_DEALS))
+    report = import_data(db, archive_of(MAX_DEALS))
     assert report.games_added == ["gagne234"] and report.deals_added == MAX_DEALS
 
 
 def test_an_archived_game_of_501_deals_is_refused_with_its_reason(db):
-    report = importing.import_archive(db, archive_of(MAX_DEALS + 1))
+    report = import_data(db, archive_of(MAX_DEALS + 1))
     assert report.games_added == [] and report.deals_added == 0
     assert report.games_refused == [
         [

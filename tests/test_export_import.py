@@ -18,7 +18,7 @@ from scorekeeper.services import export, import_checks, importing
 from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.store.db import connect, write_transaction
-from tests.helpers import csrf_token, stop_game
+from tests.helpers import csrf_token, import_data, stop_game
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 # docs/scoring.md's worked examples, by number (the scores quoted where a test reads them).
@@ -109,7 +109,7 @@ def sheets(db) -> dict[str, tuple]:
 def test_round_trip_is_byte_identical_and_rebuilds_the_same_sheets(db, other):
     fill(db)
     first = export.export_json(db)
-    report = importing.import_archive(other, import_checks.read_json(first))
+    report = import_data(other, first)
     assert (len(report.games_added), report.evenings_added, report.games_skipped) == (4, 2, [])
     second = export.export_json(other)
     assert second == first
@@ -143,16 +143,16 @@ def test_an_evening_or_a_game_alone(db, other):
     assert [item["id"] for item in evening["evenings"]] == [2]
     game = json.loads(export.export_json(db, game_id=ids[1]))
     assert [item["id"] for item in game["games"]] == [ids[1]] and [item["id"] for item in game["evenings"]] == [1]
-    importing.import_archive(other, game)
+    import_data(other, game)
     assert export.export_json(other, game_id=ids[1]) == export.export_json(db, game_id=ids[1])
 
 
 def test_importing_the_same_file_twice_skips_what_is_there(db, other):
     fill(db)
     data = json.loads(export.export_json(db))
-    importing.import_archive(other, data)
+    import_data(other, data)
     before = counts(other)
-    report = importing.import_archive(other, data)
+    report = import_data(other, data)
     assert (report.games_added, report.evenings_added, report.evenings_reused) == ([], 0, 2)
     assert len(report.games_skipped) == 4
     assert "4 partie(s) déjà présente(s), identique(s), ignorée(s)" in report.summary()
@@ -162,14 +162,14 @@ def test_importing_the_same_file_twice_skips_what_is_there(db, other):
 def test_a_game_id_that_exists_with_other_data_refuses_the_whole_file(db, other):
     ids = fill(db)
     data = json.loads(export.export_json(db))
-    importing.import_archive(other, {**data, "games": data["games"][:1]})
+    import_data(other, {**data, "games": data["games"][:1]})
     changed = copy.deepcopy(data)
     changed["games"][0]["players"][0] = "Anaïs"
     before = counts(other)
     with pytest.raises(
         import_checks.ImportRefused, match=f"La partie « {ids[0]} » existe déjà ici, avec d'autres données"
     ):
-        importing.import_archive(other, changed)
+        import_data(other, changed)
     assert counts(other) == before
 
 
@@ -193,7 +193,7 @@ def test_house_rules_survive_the_round_trip_byte_for_byte(db, other):
     games = {game["id"]: game for game in json.loads(first)["games"]}
     assert games[ids[0]]["rules"] == {"rounding": "nearest", "misere": False, "carre_de_sept": False, **concours}
     assert games[ids[1]]["rules"] == {"misere": False, "carre_de_sept": False, **custom}
-    importing.import_archive(other, import_checks.read_json(first))
+    import_data(other, first)
     assert export.export_json(other) == first
     assert sheets(other) == sheets(db)
     for game_id in ids:
@@ -209,7 +209,7 @@ def test_an_evening_id_taken_here_is_given_another(db, other):
     fill(db)
     with write_transaction(other):
         evenings.insert(other, "2024-01-01", place="Ailleurs")  # takes id 1
-    report = importing.import_archive(other, json.loads(export.export_json(db)))
+    report = import_data(other, export.export_json(db))
     assert report.evenings_added == 2
     dates = {row["id"]: row["date"] for row in other.query("select id, date from evenings")}
     assert dates == {1: "2024-01-01", 2: "2025-05-24", 3: "2025-05-17"}
@@ -291,7 +291,7 @@ BAD_FILES = [
 
 
 def test_the_small_file_imports(other):
-    report = importing.import_archive(other, copy.deepcopy(SMALL))
+    report = import_data(other, SMALL)
     assert report.games_added == ["abcd2345"] and report.deals_added == 2
     assert service.get_sheet(other, "abcd2345").totals == {"A": 170, "B": 70}
 
@@ -306,7 +306,7 @@ def test_a_bad_file_is_refused_in_french_and_imports_nothing(other, change, mess
         message = message.replace("Partie 1", "Partie 2")
     before = counts(other)
     with pytest.raises(import_checks.ImportRefused) as refused:
-        importing.import_archive(other, data)
+        import_data(other, data)
     assert message in refused.value.message
     assert counts(other) == before
 
@@ -314,14 +314,14 @@ def test_a_bad_file_is_refused_in_french_and_imports_nothing(other, change, mess
 @pytest.mark.parametrize(
     ("raw", "message"),
     [
-        (b'{"a": "\xc3\x28"}', "n'est pas du texte UTF-8"),
+        (b'{"format": "\xc3\x28"}', "n'est pas du texte UTF-8"),  # a known key: an unknown one is refused first
         (b"{ not json", "n'est pas du JSON valide"),
         (b"[1, 2]", "Le fichier doit être un objet JSON."),
     ],
 )
 def test_a_file_that_is_not_an_archive(other, raw, message):
     with pytest.raises(import_checks.ImportRefused) as refused:
-        importing.import_archive(other, import_checks.read_json(raw))
+        importing.import_file(other, io.BytesIO(raw))
     assert message in refused.value.message
 
 
@@ -564,7 +564,7 @@ def test_games_in_deals_and_stopped_games_survive_the_round_trip_byte_for_byte(d
         {"points": 1500},
     )
     assert "stopped_at" in games[stopped] and "stopped_at" not in games[drawn] and "target" not in games[drawn]
-    report = importing.import_archive(other, import_checks.read_json(first))
+    report = import_data(other, first)
     assert len(report.games_added) == 7 and not report.games_refused
     assert export.export_json(other) == first
     assert sheets(other) == sheets(db)
@@ -576,7 +576,7 @@ def test_games_in_deals_and_stopped_games_survive_the_round_trip_byte_for_byte(d
     assert not service.get_sheet(other, playing).finished
     assert export.export_csv(other) == export.export_csv(db)
     # The same file again: every game is there, the same, and skipped.
-    assert len(importing.import_archive(other, import_checks.read_json(first)).games_skipped) == 7
+    assert len(import_data(other, first).games_skipped) == 7
 
 
 def test_a_game_in_deals_that_goes_on_after_its_last_hand_is_not_imported(other):
@@ -585,7 +585,7 @@ def test_a_game_in_deals_that_goes_on_after_its_last_hand_is_not_imported(other)
     del game["target"]
     game["end"] = {"deals": 4}
     game["deals"] = [{"kind": "hand", "input": {**EX[1], "taker_player": 0}}] * 5
-    report = importing.import_archive(other, data)
+    report = import_data(other, data)
     assert report.games_added == []
     assert report.games_refused == [
         [

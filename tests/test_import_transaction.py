@@ -28,7 +28,7 @@ from scorekeeper.store.migrate import migrate
 from scorekeeper.store.migrations import migrations
 from scorekeeper.web.database import close_db
 from tests.bench_scripts import bench_module
-from tests.helpers import connecting_to_a_faulty_disk, page_text
+from tests.helpers import connecting_to_a_faulty_disk, import_data, page_text
 
 ROOT = Path(__file__).resolve().parents[1]
 import_bench = bench_module("import_archive")
@@ -79,7 +79,7 @@ def test_an_import_writes_in_one_transaction_and_leaves_no_trace_of_its_parts(db
 
     importing.write_transaction = counted
     try:
-        report = importing.import_archive(db, json.loads(archive_text))
+        report = import_data(db, archive_text)
     finally:
         importing.write_transaction = real
     games = len(json.loads(archive_text)["games"])
@@ -102,7 +102,7 @@ def test_an_error_while_writing_takes_back_what_was_written(db, archive_text, mo
 
     monkeypatch.setattr(importing, "_write_games", third_fails)
     with pytest.raises(sqlite3.OperationalError):
-        importing.import_archive(db, json.loads(archive_text))
+        import_data(db, archive_text)
     assert len(calls) == 3
     assert dump(path_of(db)) == before
 
@@ -120,7 +120,8 @@ def write_games(*args):
     if len(parts) == 3:
         os._exit(3)  # three parts written, then the plug pulled
 importing._write_games = write_games
-importing.import_archive(connect(path), json.load(open(archive)))
+with open(archive, "rb") as file:
+    importing.import_file(connect(path), file)
 """
 
 
@@ -139,7 +140,7 @@ def test_an_import_stopped_half_way_left_nothing_with_no_recovery(database, arch
     assert result.returncode == 3, result.stderr
     assert dump(database) == before  # SQLite took back the transaction it never committed
     with closing(connect(database)) as db:  # and the same file imports afterwards
-        report = importing.import_archive(db, json.loads(archive_text))
+        report = import_data(db, archive_text)
     assert count(database, "games") == len(report.games_added) == len(json.loads(archive_text)["games"])
 
 
@@ -152,13 +153,13 @@ def test_the_same_file_imported_twice_at_once_is_refused_the_second_time(databas
         if not first:
             first.append(1)
             with closing(connect(database)) as other:
-                importing.import_archive(other, json.loads(archive_text))
+                import_data(other, archive_text)
         return real(db, concours_list, report)
 
     monkeypatch.setattr(concours_importing, "concours_to_add", first_import_commits_meanwhile)
     with closing(connect(database)) as db:
         with pytest.raises(import_checks.ImportRefused) as refused:
-            importing.import_archive(db, json.loads(archive_text))
+            import_data(db, archive_text)
     first_id = json.loads(archive_text)["games"][0]["id"]
     assert refused.value.message == (
         f"La partie « {first_id} » a été ajoutée ici pendant la vérification du fichier (un autre import ?) : "
@@ -180,7 +181,7 @@ def test_a_table_saving_while_an_import_writes_gets_the_busy_503_then_saves(app,
         finish.wait(10)
 
     monkeypatch.setattr(importing, "_write_games", slow_write)
-    importer = threading.Thread(target=lambda: importing.import_archive(connect(path), json.loads(archive_text)))
+    importer = threading.Thread(target=lambda: import_data(connect(path), archive_text))
     importer.start()
     try:
         assert writing.wait(30)
@@ -269,11 +270,6 @@ def test_the_busy_timeout_of_sqlite_is_the_write_wait(database):
         assert db.execute("PRAGMA busy_timeout").fetchone()[0] == db_module.WRITE_WAIT_S * 1000
 
 
-def test_read_json_still_refuses_what_it_refused(archive_text):
-    with pytest.raises(import_checks.ImportRefused):
-        import_checks.read_json(b"{ not json")
-
-
 GOOD = '{"evenings": [], "format": "belote-bridgee-archive", "games": [], "version": 1}'
 
 
@@ -296,11 +292,11 @@ GOOD = '{"evenings": [], "format": "belote-bridgee-archive", "games": [], "versi
             "« evenings » et « games » doivent être des listes.",
         ),
         (GOOD.encode(), None),
-        (b"\xef\xbb\xbf" + GOOD.encode(), None),  # a byte order mark, as json.loads takes it
+        (b"\xef\xbb\xbf" + GOOD.encode(), None),  # a byte order mark, as some editors write
         (GOOD.replace('"games": []', '"games": [], "evenings": []').encode(), None),
     ],
 )
-def test_a_file_read_as_it_streams_is_refused_as_a_file_parsed_whole(raw, refusal):
+def test_a_file_that_is_no_archive_is_refused_as_it_streams(raw, refusal):
     with pytest.raises(import_checks.ImportRefused) if refusal else closing(io.BytesIO()) as refused:
         evenings, games, concours = import_checks.check_file(io.BytesIO(raw))
         assert evenings == [] and list(games) == [] and concours == []
@@ -317,12 +313,11 @@ def test_escapes_that_are_no_lone_half_pass(text):
     assert json.loads(raw)["x"].encode("utf-8")
 
 
-def test_the_games_of_a_file_read_as_it_streams_are_those_parsed_whole(archive_text):
+def test_the_games_of_a_file_read_as_it_streams_are_those_of_the_file(archive_text):
     data = json.loads(archive_text)
-    streamed_evenings, streamed, _ = import_checks.check_file(io.BytesIO(archive_text.encode()))
-    whole_evenings, whole, _ = import_checks.check_archive(data)
-    assert streamed_evenings == whole_evenings
-    assert [(index, game.as_json()) for index, game in streamed] == [(i, g.as_json()) for i, g in whole]
+    evening_list, games, _ = import_checks.check_file(io.BytesIO(archive_text.encode()))
+    assert evening_list == data["evenings"]
+    assert [(index, game.as_json()) for index, game in games] == list(enumerate(data["games"], start=1))
 
 
 def test_the_first_pass_counts_the_games_for_the_progress(archive_text):
@@ -361,8 +356,8 @@ def test_an_import_the_old_code_left_half_written_is_taken_back_by_the_migration
     data = json.loads(archive_text)
     kept, stopped = {**data, "games": data["games"][:6]}, {**data, "games": data["games"][6:]}
     with closing(connect(path)) as db:
-        importing.import_archive(db, kept)
-        importing.import_archive(db, stopped)  # as far as its parts went
+        import_data(db, kept)
+        import_data(db, stopped)  # as far as its parts went
         with db.conn:
             db.conn.executemany(
                 "insert into import_writes (import_id, game_id) values ('00112233aabbccdd', ?)",

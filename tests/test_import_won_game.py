@@ -9,7 +9,7 @@ import io
 import json
 
 from scorekeeper.services import games as service
-from scorekeeper.services import importing
+from tests.helpers import import_data
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 CAPOT = {"taker": "A", "contract": "capot", "mode": "hearts", "all_tricks": True, "taker_player": 0}  # 500 / 0
@@ -44,13 +44,13 @@ def archive_with_a_game_won_then_played_on() -> dict:
 
 
 def test_a_game_won_is_imported_as_it_is(db):
-    report = importing.import_archive(db, copy.deepcopy(ARCHIVE))
+    report = import_data(db, ARCHIVE)
     assert report.games_added == ["gagne234"] and report.games_refused == []
     assert service.get_sheet(db, "gagne234").winner == "A"
 
 
 def test_a_game_with_deals_after_its_win_is_refused_and_the_rest_imported(db):
-    report = importing.import_archive(db, archive_with_a_game_won_then_played_on())
+    report = import_data(db, archive_with_a_game_won_then_played_on())
     assert report.games_added == ["gagne234"] and report.deals_added == 2
     [(game_id, reason)] = report.games_refused
     assert game_id == "encore23"

@@ -11,7 +11,6 @@ hands out the games one at a time."""
 from __future__ import annotations
 
 import io
-import json
 import mmap
 import os
 import re
@@ -61,25 +60,10 @@ LONE_SURROGATE = (
 )
 NOT_JSON = "Le fichier n'est pas du JSON valide : est-ce bien un export JSON ?"
 NOT_AN_OBJECT = "Le fichier doit être un objet JSON."
-MAX_DEPTH = 32  # an archive nests 6 deep; json.loads' own limit is about a thousand
+MAX_DEPTH = 32  # an archive nests 6 deep
 BOM = b"\xef\xbb\xbf"
 
-
-def read_json(raw: bytes | str) -> Any:
-    """A whole file parsed at once (the tests' and small files' way; `check_file` streams)."""
-    try:
-        data = json.loads(raw)
-        json.dumps(data, ensure_ascii=False).encode("utf-8")  # a lone surrogate, escaped in the file
-    except UnicodeDecodeError:
-        raise ImportRefused(NOT_UTF8) from None
-    except UnicodeEncodeError:
-        raise ImportRefused(LONE_SURROGATE) from None
-    except (ValueError, RecursionError):
-        raise ImportRefused(NOT_JSON) from None
-    return data
-
-
-# `\uD800` to `\uDFFF` escapes: ijson reads half a UTF-16 pair as "?", json.loads as itself.
+# `\uD800` to `\uDFFF` escapes: ijson reads half a UTF-16 pair as "?", so they are looked for in the bytes.
 SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 HIGH_HALF = re.compile(rb"\\u[dD][89abAB][0-9a-fA-F]{2}")
 LOW_HALF = re.compile(rb"\\u[dD][c-fC-F][0-9a-fA-F]{2}")
@@ -122,7 +106,7 @@ def _bytes_of(file: BinaryIO) -> Iterator[bytes | mmap.mmap]:
 
 
 def _parse_errors(events: Iterable) -> Iterator:
-    """ijson's events, its errors said as `read_json` says them."""
+    """ijson's events, its errors said in French (as `_outline` says them)."""
     try:
         yield from events
     except ijson.JSONError as error:
@@ -172,8 +156,9 @@ def _outline(file: BinaryIO) -> tuple[dict[str, Any], int]:
 
 
 def check_file(file: BinaryIO, progress: Progress = no_progress) -> Checked:
-    """As `check_archive`, of a file read as it streams (see the module's docstring): `file` is
-    read twice, from its start."""
+    """The file's evenings, checked, and its games, each checked as it is asked for (with its place
+    in the file): a large file's games are prepared one by one. Its concours too (`Checked`). The
+    file is read as it streams (see the module's docstring), twice, from its start."""
     start = len(BOM) if file.read(len(BOM)) == BOM else 0
     file.seek(start)
     with _bytes_of(file) as text:
@@ -212,14 +197,6 @@ def checked_object(
     if missing:
         raise ImportRefused(f"{where} : « {missing[0]} » manque.")
     return item
-
-
-def check_archive(data: Any, progress: Progress = no_progress) -> Checked:
-    """The file's evenings, checked, and its games, each checked as it is asked for (with its place
-    in the file): a large file's games are prepared one by one. Its concours too (`Checked`)."""
-    evening_list, seen_evenings = _check_top(data)
-    games = _check_games(data["games"], len(data["games"]), seen_evenings, progress)
-    return evening_list, games, data.get("concours", [])
 
 
 def _check_top(data: Any) -> tuple[list[dict[str, Any]], set[int]]:

@@ -22,7 +22,7 @@ import pickle
 import sqlite3
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, BinaryIO
@@ -36,10 +36,8 @@ from scorekeeper.services import concours_import_checks, concours_importing, exp
 from scorekeeper.services.export import ArchivedGame
 from scorekeeper.services.import_checks import (
     WRITING,
-    Checked,
     ImportRefused,
     Progress,
-    check_archive,
     check_file,
     no_progress,
 )
@@ -208,29 +206,23 @@ def _checked_parts(db: sqlite_utils.Database, games, stamp: str, report: ImportR
             yield added
 
 
-def import_file(db: sqlite_utils.Database, file: BinaryIO, progress: Progress = no_progress, **options) -> ImportReport:
-    """Import a JSON file, read as it streams (`check_file`), as `import_archive` does."""
-    return import_archive(db, None, progress, checked=lambda: check_file(file, progress), **options)
-
-
-def import_archive(
+def import_file(
     db: sqlite_utils.Database,
-    data: Any,
+    file: BinaryIO,
     progress: Progress = no_progress,
     timings: dict[str, float] | None = None,
-    checked: Callable[[], Checked] | None = None,
 ) -> ImportReport:
-    """Import a parsed JSON file (or the file `checked` reads: `import_file`), see the module's
-    docstring: checked, prepared and compared with what is here first, the prepared parts kept in
-    a temporary file; then written in one transaction, or refused whole (`ImportRefused`, nothing
-    written). `progress` hears how far it is; `timings` receives each step's seconds. The WAL is
-    emptied after the commit."""
+    """Import a JSON file, read as it streams (`check_file`), see the module's docstring: checked,
+    prepared and compared with what is here first, the prepared parts kept in a temporary file;
+    then written in one transaction, or refused whole (`ImportRefused`, nothing written).
+    `progress` hears how far it is; `timings` receives each step's seconds. The WAL is emptied
+    after the commit."""
     report = ImportReport()
     stamp = store.now()
     with tempfile.TemporaryFile() as spool:
         parts = 0
         with _timed(timings, "check, score, derive, compare (no lock)"):
-            evening_list, games, concours_items = checked() if checked else check_archive(data, progress)
+            evening_list, games, concours_items = check_file(file, progress)
             concours_list = concours_import_checks.check_concours(concours_items, {e["id"] for e in evening_list})
             games = concours_import_checks.with_tables_checked(games, concours_list)
             for part in _checked_parts(db, games, stamp, report):
