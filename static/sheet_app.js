@@ -3,8 +3,8 @@
 // totals (static/sheet_view.js) and kept in the outbox, which sends it in the background; editing,
 // deleting, undoing and the redeals work in place the same way. The view is always drawn from the
 // latest sheet the phone has seen (this page's, a poll's, a save's answer, the copy kept on the
-// phone), never from an older one. Without JavaScript the page is the server's and its links and
-// forms work as they always did.
+// phone: each the API's JSON of the sheet, "why" included), never from an older one. Without
+// JavaScript the page is the server's and its links and forms work as they always did.
 import vocabulary from "./vocabulary.js";
 import { element } from "./dom.js";
 import * as Outbox from "./outbox.js";
@@ -18,7 +18,6 @@ var root = document.getElementById("sheet");
 var engine = createEngine(vocabulary);
 var game = root.dataset.game;
 var latest = JSON.parse(root.dataset.sheet);
-var etag = root.dataset.etag;
 var server = "unknown";
 var said = element("p", "flash", "");
 said.id = "sheet-status";
@@ -30,16 +29,10 @@ net.setAttribute("role", "status");
 net.hidden = true;
 var projected = null;
 
-// The newer of two sheets of this game (by revision; at the same revision the page's, which has
-// each deal's "why").
+// The newer of two sheets of this game (by revision): all of one shape, the API's, "why" included.
 function newer(one, other) {
-  if (!other || other.id !== game) return one;
-  if (!one || other.revision > one.revision || (other.revision === one.revision && !hasWhy(one) && hasWhy(other))) {
-    return other;
-  }
-  return one;
+  return other && other.id === game && (!one || other.revision > one.revision) ? other : one;
 }
-function hasWhy(sheet) { return sheet.hands.some(function (deal) { return deal.why; }); }
 
 function entries() { return Outbox.entries(game); }
 function waiting() { return entries().filter(function (e) { return e.state === "waiting"; }); }
@@ -204,11 +197,10 @@ root.addEventListener("submit", function (event) {
 
 // --- the server and the outbox -----------------------------------------------------------
 
-var poller = watch(location.pathname, game, function () { return etag; }, function (state, sheet, pageEtag) {
+var poller = watch(game, function () { return latest.revision; }, function (state, sheet) {
   var was = server;
   server = state;
   if (sheet) {
-    etag = pageEtag;
     Outbox.remember(sheet);
     latest = newer(latest, sheet);
   }
@@ -225,8 +217,7 @@ Outbox.listen(function (event) {
   held = now;
   if (event.sent && event.sent.game === game) {
     server = "up";
-    if (event.message) say(event.message);
-    if (!waiting().length) poller.now(); // all landed: the server's page (and its "why") now
+    if (event.message) say(event.message); // the answer is the new sheet (Outbox.remember): no read after it
   }
   draw();
   if (newlyHeld || entries().some(function (e) { return e.key === confirmed && e.state !== "waiting"; })) {

@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from html import unescape
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -48,7 +49,12 @@ OLD_JSON = {url: json.loads(text) for url, text in EXPECTED.items() if url.endsw
 # in points or in deals, and the draw, in every sheet (`end`, `draw`, `stopped`, `hands_played`
 # beside the old keys) and in the archive's games (`end` where they said `target`).
 RENEWED_25 = json.loads((FIXTURE / "issue25_expected.json").read_text(encoding="utf-8"))["pages"]
+# Issue 30 changed the games API's sheets on purpose, and only so (checked below): each hand carries
+# its "why", the sentences the archive's page of the game shows under it.
+RENEWED_30 = json.loads((FIXTURE / "issue30_expected.json").read_text(encoding="utf-8"))["pages"]
 EXPECTED = {**EXPECTED, **RENEWED, **RENEWED_15_16, **RENEWED_25}
+PAGES_BEFORE_30 = dict(EXPECTED)
+EXPECTED.update(RENEWED_30)
 
 
 def issue_25(url: str, old: Any) -> Any:
@@ -67,6 +73,19 @@ def issue_25(url: str, old: Any) -> Any:
 @pytest.mark.parametrize("url", sorted(RENEWED_25))
 def test_issue_25_changed_the_json_answers_only_by_the_games_end(url):
     assert json.loads(RENEWED_25[url]) == issue_25(url, OLD_JSON[url])
+
+
+@pytest.mark.parametrize("url", sorted(RENEWED_30))
+def test_issue_30_added_each_hands_why_as_the_games_page_shows_it(url):
+    renewed = json.loads(RENEWED_30[url])
+    page = PAGES_BEFORE_30[url.replace("/api/v1/games/", "/archives/parties/")]
+    shown = [
+        [unescape(item) for item in re.findall(r"<li>(.*?)</li>", why)]
+        for why in re.findall(r'<ul class="why">(.*?)</ul>', page, re.S)
+    ]
+    hands = [deal for deal in renewed["hands"] if deal["kind"] == "hand"]
+    assert shown and [deal.pop("why") for deal in hands] == shown
+    assert renewed == json.loads(PAGES_BEFORE_30[url])
 
 
 @pytest.fixture(scope="module")
