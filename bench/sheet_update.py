@@ -55,6 +55,7 @@ SERVER_ENV = {"SCOREKEEPER_TRUSTED_HOSTS": PLAIN_HOST}
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 WAIT_S = 60
 QUIET_S = 3.0  # no change of the sheet for this long: the update is over
+POLL_MS = 250  # how often the bench looks (not at every frame: its looking would be measured too)
 
 PROBE = """
 (() => {
@@ -71,10 +72,10 @@ PROBE = """
   addEventListener("click", (event) => {
     if (event.target.closest && event.target.closest('#redeals button[value="all_pass"]')) bench.tap = now();
   }, true);
-  const counted = () => ({
-    rows: document.querySelectorAll("#donnes > li").length,
-    waiting: document.querySelectorAll("#donnes > li.waiting").length,
-  });
+  const counted = () => {
+    const list = document.getElementById("donnes");
+    return { rows: list ? list.childElementCount : 0, waiting: document.getElementsByClassName("waiting").length };
+  };
   const ours = (record) => {
     const node = record.target.nodeType === 1 ? record.target : record.target.parentElement;
     return !(node && node.closest && node.closest("#sheet-status, #net-status"));
@@ -128,7 +129,7 @@ def wait_quiet(page, since: float) -> dict:
         clock = page.evaluate("() => performance.timeOrigin + performance.now()")
         if last is not None and clock - last > QUIET_S * 1000:
             return state
-        page.wait_for_timeout(200)
+        time.sleep(0.25)
     raise AssertionError("the sheet never settled")
 
 
@@ -159,6 +160,7 @@ def measure(browser, server: Server, database: str, size: int, rate: int, rounds
                 "(n) => document.querySelectorAll('#donnes > li').length === n"
                 " && !document.querySelector('#donnes > li.waiting')",
                 arg=rows,
+                polling=POLL_MS,
             )
             state = wait_quiet(page, mark)
             tap = state["tap"]
@@ -170,7 +172,9 @@ def measure(browser, server: Server, database: str, size: int, rate: int, rounds
             mark = page.evaluate("() => performance.timeOrigin + performance.now()")
             api(server.port, "POST", f"/api/v1/games/{game_id}/redeals", {"reason": "all_pass"})
             rows += 1
-            page.wait_for_function("(n) => document.querySelectorAll('#donnes > li').length === n", arg=rows)
+            page.wait_for_function(
+                "(n) => document.querySelectorAll('#donnes > li').length === n", arg=rows, polling=POLL_MS
+            )
             state = wait_quiet(page, mark)
             shown = first_frame(state, mark, rows)["t"]
             polled = max(a["t"] for a in state["answers"] if a["t"] < shown and a["method"] == "GET")

@@ -122,8 +122,16 @@ function applyRemoval(key) {
   flush();
 }
 
+// The kept sheets as this page last read or wrote them: read again only once another page of the
+// phone wrote them (the storage event), not parsed again at every drawing of a long sheet.
+var sheets = null;
+function keptSheets() {
+  if (!sheets) sheets = load(SHEETS, {});
+  return sheets;
+}
+
 function knownSheet(game) {
-  var kept = load(SHEETS, {})[game];
+  var kept = keptSheets()[game];
   return kept ? kept.sheet : null;
 }
 
@@ -131,7 +139,7 @@ function knownSheet(game) {
 // else (not the API's shape, or older than the copy kept) is not kept.
 function remember(sheet) {
   if (forgotten || !isSheet(sheet)) return;
-  var kept = load(SHEETS, {});
+  var kept = keptSheets();
   var before = kept[sheet.id];
   if (before && before.sheet && before.sheet.revision > sheet.revision) return;
   kept[sheet.id] = { at: Date.now(), sheet: sheet };
@@ -275,6 +283,7 @@ function now() { retries = 0; flush(); }
 // the answer of a save still under way.
 function forget() {
   forgotten = true;
+  sheets = null;
   clearTimeout(retryTimer);
   Object.keys(localStorage).forEach(function (key) { if (key.indexOf("belote.") === 0) localStorage.removeItem(key); });
 }
@@ -296,7 +305,10 @@ export {
   applyRemoval
 };
 
-window.addEventListener("storage", function (event) { if (event.key === ENTRIES) notify(); });
+window.addEventListener("storage", function (event) {
+  if (event.key === SHEETS || event.key === null) sheets = null;
+  if (event.key === ENTRIES) notify();
+});
 window.addEventListener("online", now);
 document.addEventListener("visibilitychange", function () { if (!document.hidden) now(); });
 flush();
