@@ -16,9 +16,9 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from html import unescape
 import sqlite3
 from contextlib import closing
+from html import unescape
 from pathlib import Path
 from typing import Any
 
