@@ -74,9 +74,8 @@ function totalsLine() {
 }
 
 function saved(entry, result) {
-  Outbox.add(entry); // kept on the phone before anything is sent
+  Outbox.add(entry); // kept on the phone before anything is sent, and drawn (Outbox.listen below)
   panel.close();
-  draw();
   var done = entry.op === "edit" ? " modifiée : " : " enregistrée : ";
   say("Donne " + entry.number + done + teamsLine(result.scores) + ".");
   confirmed = entry.key;
