@@ -34,7 +34,6 @@ class Deal:
     totals: dict[str, int]
     hand: Hand | None = None
     result: Result | None = None
-    stored: str = ""  # the input as stored, JSON text: what its score and its "why" are remembered by
 
     @property
     def is_hand(self) -> bool:
@@ -108,8 +107,8 @@ class Sheet:
         """Each deal's "why" (`explain`, the teams by their names), None for a redeal: worked out
         once for this sheet, on first use, and shared by whatever shows it (the page's rows, the
         JSON the phone draws them from)."""
-        teams = (self.game.teams["A"], self.game.teams["B"])
-        return [list(why_of(deal.stored, self.game.rules, teams)) if deal.is_hand else None for deal in self.deals]
+        names = {Team.A: self.game.teams["A"], Team.B: self.game.teams["B"]}
+        return [explain(deal.hand, deal.result, names) if deal.hand and deal.result else None for deal in self.deals]
 
 
 def hand_from_input(data: dict[str, Any], rules: Rules) -> Hand:
@@ -132,17 +131,6 @@ def _stored_deal(kind: str, text: str, rules: Rules) -> tuple[dict[str, Any], Ha
     # of declarations no deal could give came with issue 13, exact since issue 24; an edit of such a
     # deal meets them).
     return data, hand, score(hand, check_declarations=False)
-
-
-@lru_cache(maxsize=4096)
-def why_of(text: str, rules: Rules, teams: tuple[str, str]) -> tuple[str, ...]:
-    """A stored hand's "why" (`explain`), the teams by their names: remembered like its score
-    (`_stored_deal`), by all it depends on, so that every answer with a long sheet (the page, each
-    phone's poll, each save's answer) does not explain again every deal of the game: that was 90 %
-    of answering a 500-deal sheet (docs/performance.md)."""
-    _, hand, result = _stored_deal("hand", text, rules)
-    assert hand is not None and result is not None
-    return tuple(explain(hand, result, {Team.A: teams[0], Team.B: teams[1]}))
 
 
 def build_sheet(game: Game, rows: list[dict[str, Any]], revision: int = 0) -> Sheet:
@@ -178,5 +166,4 @@ def next_deal(game: Game, row: dict[str, Any], played: int, totals: dict[str, in
         totals={team: totals[team] + scores[team] for team in totals},
         hand=hand,
         result=result,
-        stored=text,
     )
