@@ -32,7 +32,6 @@ function isDeal(deal) {
   return deal.kind === "redeal" && isString(deal.reason) && (deal.player === null || isSeat(deal.player));
 }
 
-// A hand's "why" in a sheet: the sentences the page shows under it, drawn as text.
 function isWhy(why) {
   return Array.isArray(why) && why.every(isString);
 }

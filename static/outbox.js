@@ -122,8 +122,7 @@ function applyRemoval(key) {
   flush();
 }
 
-// The kept sheets as this page last read or wrote them: read again only once another page of the
-// phone wrote them (the storage event), not parsed again at every drawing of a long sheet.
+// The kept sheets as this page last read or wrote them (read again once another page wrote them).
 var sheets = null;
 function keptSheets() {
   if (!sheets) sheets = load(SHEETS, {});

@@ -7,7 +7,7 @@
 // applied in order as the server will apply it (numbers as the player saw them then), every
 // total counted again, the entries' scores by the engine. Entries held for the player and the
 // ones that are not a row (a delete, an undo) are listed in `notices`. A waiting hand gets its
-// `result` (the engine's lines); a server's hand gets it from `withLines`, when its row is drawn.
+// `result` (the engine's lines); a server's hand, from `withLines`.
 function project(sheet, waiting, engine) {
   var first = engine.dealerAfter(sheet.dealer, -sheet.hands.length);
   var deals = sheet.hands.map(function (d) {
@@ -67,8 +67,7 @@ function project(sheet, waiting, engine) {
            notices: notices, undoWaiting: undoWaiting };
 }
 
-// A server's hand with its `result`, the engine's lines for its row's breakdown: scored again on the
-// phone only for the rows drawn (a long sheet's poll draws the new rows alone).
+// A server's hand with its `result` (the lines of its row's breakdown), scored when its row is drawn.
 function withLines(deal, rules, engine) {
   if (deal.kind !== "hand" || deal.pending || deal.result) return deal;
   try {

@@ -1,16 +1,12 @@
-// Whether the server answers, asked every 2.5 s while the sheet is visible (never less often: a
-// phone sees the server go and come back within one poll, idle or not). Each poll asks the API for
-// the game's sheet (GET /api/v1/games/<id>) with the ETag of the sheet drawn, which names its
-// revision (docs/api.md): a 304 while nothing changed, else the sheet whole, in the one shape the
-// phone keeps. Anything but that sheet or a 304 (a Wi-Fi portal, a redirect, an error) is not the
-// server.
+// Whether the server answers, asked every 2.5 s while the sheet is visible: GET /api/v1/games/<id>
+// with the ETag of the revision drawn (docs/api.md), a 304 while nothing changed, else the sheet.
+// Anything else (a Wi-Fi portal, a redirect, an error) is not the server.
 import { isSheet } from "./api_shape.js";
 
 var POLL_MS = 2500;
 
 // onAnswer(state, sheetJson): state is "up", "down" (no answer), "strange" (an answer that is not
 // the server's) or "offline" (the phone itself has no network); sheetJson a newer sheet, or null.
-// revisionOf(): the revision of the sheet drawn.
 export function watch(game, revisionOf, onAnswer) {
   var busy = false;
   var ticket = 0;

@@ -2,9 +2,8 @@
 // a panel of the page (static/deal_panel.js), scored on the phone, drawn at once with the new
 // totals (static/sheet_view.js) and kept in the outbox, which sends it in the background; editing,
 // deleting, undoing and the redeals work in place the same way. The view is always drawn from the
-// latest sheet the phone has seen (this page's, a poll's, a save's answer, the copy kept on the
-// phone: each the API's JSON of the sheet, "why" included), never from an older one. Without
-// JavaScript the page is the server's and its links and forms work as they always did.
+// latest sheet the phone has seen (the API's JSON: this page's, a poll's, a save's answer, the copy
+// kept on the phone), never from an older one. Without JavaScript the page is the server's.
 import vocabulary from "./vocabulary.js";
 import { element } from "./dom.js";
 import * as Outbox from "./outbox.js";
@@ -29,7 +28,7 @@ net.setAttribute("role", "status");
 net.hidden = true;
 var projected = null;
 
-// The newer of two sheets of this game (by revision): all of one shape, the API's, "why" included.
+// The newer of two sheets of this game (by revision).
 function newer(one, other) {
   return other && other.id === game && (!one || other.revision > one.revision) ? other : one;
 }
@@ -216,7 +215,7 @@ Outbox.listen(function (event) {
   held = now;
   if (event.sent && event.sent.game === game) {
     server = "up";
-    if (event.message) say(event.message); // the answer is the new sheet (Outbox.remember): no read after it
+    if (event.message) say(event.message); // its answer is the sheet: nothing to read after it
   }
   draw();
   if (newlyHeld || entries().some(function (e) { return e.key === confirmed && e.state !== "waiting"; })) {

@@ -148,17 +148,14 @@ function refocus(body, place) {
   if (control) control.focus({ preventScroll: true });
 }
 
-// A row's signature: what its drawing (static/sheet_rows.js) reads of its deal, the "why" aside (the
-// server's words for that input). A row drawn with the same signature is left as it is: a long
-// sheet's save or poll draws the rows added or changed, not the whole sheet.
+// The rows: one is drawn again only when its signature (what sheet_rows.js reads of it; "why"
+// follows its input) changed, so a long sheet's save or poll draws the new rows alone.
 function signature(deal, actions) {
   return JSON.stringify([deal.number, deal.kind, deal.input, deal.reason, deal.player, deal.version, deal.made,
     deal.scores, deal.totals, deal.dealer, deal.error, deal.pending && [deal.pending.key, deal.pending.op], actions]);
 }
-var drawn = new WeakMap(); // a row's signature; the list's: the names and address its rows were drawn with
+var drawn = new WeakMap(); // row → signature, list → names
 
-// The rows of #donnes brought to the projected deals: a row is drawn again only when its signature
-// changed (an open row drawn again stays open), the rows past the last deal go.
 function drawRows(list, projected, game, view) {
   var rows = list.children;
   var names = JSON.stringify([game.teams, game.players, view.deals]);
@@ -185,8 +182,7 @@ function drawRows(list, projected, game, view) {
 
 // view: {game: the latest sheet's JSON, entries: the outbox's entries of the game, engine, words,
 // lines: [#sheet-status, #net-status], template: <template id="deal-row">, deals: the
-// deals' address}. Returns the projection drawn. What is above the rows is drawn again each time
-// (a few lines); the list stays in place, its rows drawn by `drawRows`.
+// deals' address}. Returns the projection drawn.
 export function drawSheet(root, view) {
   var body = root.querySelector("#sheet-body");
   var game = view.game;
@@ -216,7 +212,7 @@ export function drawSheet(root, view) {
   drawRows(list, projected, game, view);
   parts.push(list);
   if (!projected.deals.length) parts.push(element("p", "muted", "Aucune donne pour l'instant."));
-  // In order, without moving the list (a row moved out and in is laid out again, and loses the focus).
+  // In order, the list left in place (moved, its rows are laid out again).
   Array.prototype.slice.call(body.children).forEach(function (node) {
     if (parts.indexOf(node) < 0) node.remove();
   });
