@@ -32,6 +32,10 @@ function isDeal(deal) {
   return deal.kind === "redeal" && isString(deal.reason) && (deal.player === null || isSeat(deal.player));
 }
 
+function isWhy(why) {
+  return Array.isArray(why) && why.every(isString);
+}
+
 // A game's end: {"points": T} or {"deals": M}; `target` says the points again, null in deals.
 function isEnd(end, target) {
   if (!isObject(end) || Object.keys(end).length !== 1) return false;
@@ -47,7 +51,9 @@ function isSheet(sheet, game) {
     typeof sheet.finished === "boolean" && (sheet.winner === null || sheet.winner === "A" || sheet.winner === "B") &&
     typeof sheet.draw === "boolean" && typeof sheet.stopped === "boolean" && isCount(sheet.hands_played, 0) &&
     isTeams(sheet.totals, Number.isInteger) && isCount(sheet.revision, 0) && Array.isArray(sheet.hands) &&
-    sheet.hands.every(function (deal, i) { return isDeal(deal) && deal.number === i + 1; });
+    sheet.hands.every(function (deal, i) {
+      return isDeal(deal) && deal.number === i + 1 && (deal.kind !== "hand" || isWhy(deal.why));
+    });
 }
 
 // A refusal: {"error": "<a French sentence>"}.

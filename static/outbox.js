@@ -122,8 +122,15 @@ function applyRemoval(key) {
   flush();
 }
 
+// The kept sheets as this page last read or wrote them (read again once another page wrote them).
+var sheets = null;
+function keptSheets() {
+  if (!sheets) sheets = load(SHEETS, {});
+  return sheets;
+}
+
 function knownSheet(game) {
-  var kept = load(SHEETS, {})[game];
+  var kept = keptSheets()[game];
   return kept ? kept.sheet : null;
 }
 
@@ -131,7 +138,7 @@ function knownSheet(game) {
 // else (not the API's shape, or older than the copy kept) is not kept.
 function remember(sheet) {
   if (forgotten || !isSheet(sheet)) return;
-  var kept = load(SHEETS, {});
+  var kept = keptSheets();
   var before = kept[sheet.id];
   if (before && before.sheet && before.sheet.revision > sheet.revision) return;
   kept[sheet.id] = { at: Date.now(), sheet: sheet };
@@ -174,13 +181,13 @@ function request(entry) {
 
 // Is this answer the game's sheet with the save in it? A new deal's answer is 201 (a replay too:
 // it repeats the first status), or 200 when the server found this very deal under its number, the
-// other phone's (with its message). Its number may be past the sheet's end: the server takes a
+// other phone's, with its message (a 200 without one is not that answer). Its number may be past the sheet's end: the server takes a
 // number past the next one as the next (docs/api.md), so the sheet's own shape and id say it is in.
 function recorded(entry, answer) {
   var s = answer.status;
   if (s < 200 || s > 299 || !isSheet(answer.json, entry.game)) return false;
   var hands = answer.json.hands;
-  if (isRecord(entry)) return (s === 201 || s === 200) && hands.length >= 1;
+  if (isRecord(entry)) return (s === 201 || (s === 200 && typeof answer.json.message === "string")) && hands.length >= 1;
   if (entry.op === "edit") return hands.length >= entry.number;
   return true;
 }
@@ -276,6 +283,7 @@ function now() { retries = 0; flush(); }
 // the answer of a save still under way.
 function forget() {
   forgotten = true;
+  sheets = null;
   clearTimeout(retryTimer);
   Object.keys(localStorage).forEach(function (key) { if (key.indexOf("belote.") === 0) localStorage.removeItem(key); });
 }
@@ -297,7 +305,10 @@ export {
   applyRemoval
 };
 
-window.addEventListener("storage", function (event) { if (event.key === ENTRIES) notify(); });
+window.addEventListener("storage", function (event) {
+  if (event.key === SHEETS || event.key === null) sheets = null;
+  if (event.key === ENTRIES) notify();
+});
 window.addEventListener("online", now);
 document.addEventListener("visibilitychange", function () { if (!document.hidden) now(); });
 flush();

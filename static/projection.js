@@ -6,8 +6,8 @@
 // The sheet as it will be once the waiting entries land: the server's deals, then each entry
 // applied in order as the server will apply it (numbers as the player saw them then), every
 // total counted again, the entries' scores by the engine. Entries held for the player and the
-// ones that are not a row (a delete, an undo) are listed in `notices`. Every hand gets its
-// `result` (the engine's lines: the server's deals are scored again for their breakdown).
+// ones that are not a row (a delete, an undo) are listed in `notices`. A waiting hand gets its
+// `result` (the engine's lines); a server's hand, from `withLines`.
 function project(sheet, waiting, engine) {
   var first = engine.dealerAfter(sheet.dealer, -sheet.hands.length);
   var deals = sheet.hands.map(function (d) {
@@ -43,11 +43,6 @@ function project(sheet, waiting, engine) {
   deals.forEach(function (d, i) {
     d.number = i + 1;
     d.dealer = engine.dealerAfter(first, i);
-    if (!d.pending && d.kind === "hand") {
-      try { // the server's score, with its lines for the row's breakdown
-        d.result = engine.scoreBody(withoutKeys(d.input, ["taker_player"]), sheet.rules);
-      } catch (refused) { /* a hand the server scored under rules this phone does not know */ }
-    }
     if (d.pending) {
       d.scores = { A: 0, B: 0 };
       if (d.kind === "hand") {
@@ -72,6 +67,15 @@ function project(sheet, waiting, engine) {
            notices: notices, undoWaiting: undoWaiting };
 }
 
+// A server's hand with its `result` (the lines of its row's breakdown), scored when its row is drawn.
+function withLines(deal, rules, engine) {
+  if (deal.kind !== "hand" || deal.pending || deal.result) return deal;
+  try {
+    deal.result = engine.scoreBody(withoutKeys(deal.input, ["taker_player"]), rules);
+  } catch (refused) { /* a hand the server scored under rules this phone does not know */ }
+  return deal;
+}
+
 // A correction applied with the removal of the deals after the win it makes (docs/api.md): those
 // deals go with it, the last first (their numbers are the sheet's after the correction).
 function removeLater(deals, entry) {
@@ -86,4 +90,4 @@ function withoutKeys(object, keys) {
   return copy;
 }
 
-export { project, withoutKeys };
+export { project, withLines, withoutKeys };

@@ -2,9 +2,8 @@
 // a panel of the page (static/deal_panel.js), scored on the phone, drawn at once with the new
 // totals (static/sheet_view.js) and kept in the outbox, which sends it in the background; editing,
 // deleting, undoing and the redeals work in place the same way. The view is always drawn from the
-// latest sheet the phone has seen (this page's, a poll's, a save's answer, the copy kept on the
-// phone), never from an older one. Without JavaScript the page is the server's and its links and
-// forms work as they always did.
+// latest sheet the phone has seen (the API's JSON: this page's, a poll's, a save's answer, the copy
+// kept on the phone), never from an older one. Without JavaScript the page is the server's.
 import vocabulary from "./vocabulary.js";
 import { element } from "./dom.js";
 import * as Outbox from "./outbox.js";
@@ -19,7 +18,6 @@ var root = document.getElementById("sheet");
 var engine = createEngine(vocabulary);
 var game = root.dataset.game;
 var latest = JSON.parse(root.dataset.sheet);
-var etag = root.dataset.etag;
 var server = "unknown";
 var said = confirmationLine();
 var net = element("p", "flash flash-error", "");
@@ -28,16 +26,10 @@ net.setAttribute("role", "status");
 net.hidden = true;
 var projected = null;
 
-// The newer of two sheets of this game (by revision; at the same revision the page's, which has
-// each deal's "why").
+// The newer of two sheets of this game (by revision).
 function newer(one, other) {
-  if (!other || other.id !== game) return one;
-  if (!one || other.revision > one.revision || (other.revision === one.revision && !hasWhy(one) && hasWhy(other))) {
-    return other;
-  }
-  return one;
+  return other && other.id === game && (!one || other.revision > one.revision) ? other : one;
 }
-function hasWhy(sheet) { return sheet.hands.some(function (deal) { return deal.why; }); }
 
 function entries() { return Outbox.entries(game); }
 function waiting() { return entries().filter(function (e) { return e.state === "waiting"; }); }
@@ -82,9 +74,8 @@ function totalsLine() {
 }
 
 function saved(entry, result) {
-  Outbox.add(entry); // kept on the phone before anything is sent
+  Outbox.add(entry); // kept on the phone before anything is sent, and drawn (Outbox.listen below)
   panel.close();
-  draw();
   var scores = " : " + teamsLine(result.scores) + ".";
   if (entry.op === "edit") {
     keep(entry, "Modification de la donne " + entry.number + KEPT + scores, "Donne " + entry.number + " modifiée" + scores);
@@ -213,11 +204,10 @@ root.addEventListener("submit", function (event) {
 
 // --- the server and the outbox -----------------------------------------------------------
 
-var poller = watch(location.pathname, game, function () { return etag; }, function (state, sheet, pageEtag) {
+var poller = watch(game, function () { return latest.revision; }, function (state, sheet) {
   var was = server;
   server = state;
   if (sheet) {
-    etag = pageEtag;
     Outbox.remember(sheet);
     latest = newer(latest, sheet);
   }
@@ -237,7 +227,6 @@ Outbox.listen(function (event) {
   held = keys.length;
   if (event.sent && event.sent.game === game) {
     server = "up";
-    if (!waiting().length) poller.now(); // all landed: the server's page (and its "why") now
   }
   said.heard(event.sent, event.message, keys);
   draw();

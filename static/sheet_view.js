@@ -5,7 +5,7 @@
 // the redeals, undo, Revanche) are shown as the projected game allows. Text only, never markup.
 import { drawRow } from "./sheet_rows.js";
 import { element } from "./dom.js";
-import { project, withoutKeys } from "./projection.js";
+import { project, withLines, withoutKeys } from "./projection.js";
 
 
 function button(text, action, key, danger) {
@@ -148,6 +148,38 @@ function refocus(body, place) {
   if (control) control.focus({ preventScroll: true });
 }
 
+// The rows: one is drawn again only when its signature (what sheet_rows.js reads of it; "why"
+// follows its input) changed, so a long sheet's save or poll draws the new rows alone.
+function signature(deal, actions) {
+  return JSON.stringify([deal.number, deal.kind, deal.input, deal.reason, deal.player, deal.version, deal.made,
+    deal.scores, deal.totals, deal.dealer, deal.error, deal.pending && [deal.pending.key, deal.pending.op], actions]);
+}
+var drawn = new WeakMap(); // row → signature, list → names
+
+function drawRows(list, projected, game, view) {
+  var rows = list.children;
+  var names = JSON.stringify([game.teams, game.players, view.deals]);
+  var all = drawn.get(list) !== names;
+  var number = 0;
+  projected.deals.forEach(function (deal, i) {
+    if (!deal.pending) number += 1;
+    var actions = !deal.pending && number === deal.number;
+    var mark = signature(deal, actions);
+    var old = rows[i];
+    if (old && !all && drawn.get(old) === mark) return;
+    var row = drawRow(view.template, withLines(deal, game.rules, view.engine), game, view.words, view.deals, actions);
+    drawn.set(row, mark);
+    if (!old) {
+      list.appendChild(row);
+      return;
+    }
+    row.firstElementChild.open = old.firstElementChild.open;
+    list.replaceChild(row, old);
+  });
+  while (rows.length > projected.deals.length) list.lastElementChild.remove();
+  drawn.set(list, names);
+}
+
 // view: {game: the latest sheet's JSON, entries: the outbox's entries of the game, engine, words,
 // lines: [#sheet-status, #net-status], template: <template id="deal-row">, deals: the
 // deals' address}. Returns the projection drawn.
@@ -174,23 +206,20 @@ export function drawSheet(root, view) {
   remove.method = "post";
   remove.hidden = true;
   parts.push(remove);
-  var list = element("ol", "deals");
+  var list = body.querySelector("#donnes") || element("ol", "deals");
   list.id = "donnes";
-  var number = 0;
-  projected.deals.forEach(function (deal) {
-    if (!deal.pending) number += 1;
-    list.appendChild(drawRow(view.template, deal, game, view.words, view.deals, !deal.pending && number === deal.number));
-  });
+  var place = focusedPlace(body);
+  drawRows(list, projected, game, view);
   parts.push(list);
   if (!projected.deals.length) parts.push(element("p", "muted", "Aucune donne pour l'instant."));
-  var open = Array.prototype.map.call(body.querySelectorAll("details[open]"), function (d) { return d.dataset.deal; });
-  var place = focusedPlace(body);
-  body.replaceChildren.apply(body, parts);
-  open.forEach(function (deal) {
-    var details = body.querySelector('details[data-deal="' + deal + '"]');
-    if (details) details.open = true;
+  // In order, the list left in place (moved, its rows are laid out again).
+  Array.prototype.slice.call(body.children).forEach(function (node) {
+    if (parts.indexOf(node) < 0) node.remove();
   });
-  refocus(body, place);
+  parts.forEach(function (node, i) {
+    if (body.children[i] !== node) body.insertBefore(node, body.children[i] || null);
+  });
+  if (place && !body.contains(document.activeElement)) refocus(body, place);
   var won = projected.finished;
   root.querySelector("#new-deal-bar").hidden = won;
   root.querySelector("#rematch-form").hidden = !won;

@@ -18,6 +18,7 @@ import json
 import re
 import sqlite3
 from contextlib import closing
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -51,9 +52,14 @@ RENEWED_25 = json.loads((FIXTURE / "issue25_expected.json").read_text(encoding="
 # Issue 30 changed the pages that list games on purpose, and only so (each diff reviewed): under
 # each game's teams and score, a line of when it began, its end and its house rules' name
 # (`<small class="game-rules">0 h 42 · en 2000 points</small>`).
-RENEWED_30 = json.loads((FIXTURE / "issue30_expected.json").read_text(encoding="utf-8"))["pages"]
-assert not {url for url in RENEWED_30 if url.endswith((".json", ".csv")) or url.startswith("/api/")}
-EXPECTED = {**EXPECTED, **RENEWED, **RENEWED_15_16, **RENEWED_25, **RENEWED_30}
+RENEWED_30_LISTS = json.loads((FIXTURE / "issue30_lists_expected.json").read_text(encoding="utf-8"))["pages"]
+assert not {url for url in RENEWED_30_LISTS if url.endswith((".json", ".csv")) or url.startswith("/api/")}
+# Issue 30 changed the games API's sheets on purpose, and only so (checked below): each hand carries
+# its "why", the sentences the archive's page of the game shows under it.
+RENEWED_30 = json.loads((FIXTURE / "issue30_why_expected.json").read_text(encoding="utf-8"))["pages"]
+EXPECTED = {**EXPECTED, **RENEWED, **RENEWED_15_16, **RENEWED_25, **RENEWED_30_LISTS}
+PAGES_BEFORE_30 = dict(EXPECTED)
+EXPECTED.update(RENEWED_30)
 
 
 def issue_25(url: str, old: Any) -> Any:
@@ -72,6 +78,19 @@ def issue_25(url: str, old: Any) -> Any:
 @pytest.mark.parametrize("url", sorted(RENEWED_25))
 def test_issue_25_changed_the_json_answers_only_by_the_games_end(url):
     assert json.loads(RENEWED_25[url]) == issue_25(url, OLD_JSON[url])
+
+
+@pytest.mark.parametrize("url", sorted(RENEWED_30))
+def test_issue_30_added_each_hands_why_as_the_games_page_shows_it(url):
+    renewed = json.loads(RENEWED_30[url])
+    page = PAGES_BEFORE_30[url.replace("/api/v1/games/", "/archives/parties/")]
+    shown = [
+        [unescape(item) for item in re.findall(r"<li>(.*?)</li>", why)]
+        for why in re.findall(r'<ul class="why">(.*?)</ul>', page, re.S)
+    ]
+    hands = [deal for deal in renewed["hands"] if deal["kind"] == "hand"]
+    assert shown and [deal.pop("why") for deal in hands] == shown
+    assert renewed == json.loads(PAGES_BEFORE_30[url])
 
 
 @pytest.fixture(scope="module")

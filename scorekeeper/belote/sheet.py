@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from scorekeeper.belote.ending import Outcome, outcome_of
+from scorekeeper.belote.explain import explain
 from scorekeeper.belote.game import Game, Rules, dealer_after
 from scorekeeper.belote.hand import Hand
 from scorekeeper.belote.hand_json import parse_hand
 from scorekeeper.belote.scoring import Result, score
-from scorekeeper.belote.terms import REDEAL_REASONS, TEAMS
+from scorekeeper.belote.terms import REDEAL_REASONS, TEAMS, Team
 
 
 @dataclass
@@ -100,6 +101,14 @@ class Sheet:
 
     def deal(self, number: int) -> Deal | None:
         return self.deals[number - 1] if 1 <= number <= len(self.deals) else None
+
+    @cached_property
+    def explanations(self) -> list[list[str] | None]:
+        """Each deal's "why" (`explain`, the teams by their names), None for a redeal: worked out
+        once for this sheet, on first use, and shared by whatever shows it (the page's rows, the
+        JSON the phone draws them from)."""
+        names = {Team.A: self.game.teams["A"], Team.B: self.game.teams["B"]}
+        return [explain(deal.hand, deal.result, names) if deal.hand and deal.result else None for deal in self.deals]
 
 
 def hand_from_input(data: dict[str, Any], rules: Rules) -> Hand:

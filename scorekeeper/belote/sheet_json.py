@@ -1,5 +1,7 @@
-"""A sheet in its JSON form (docs/api.md, "Games"): what the API answers and an idempotent retry replays
-(`services.games.sheet_text` writes it out)."""
+"""A sheet in its JSON form (docs/api.md, "Games"): what the API answers, an idempotent retry replays
+(`services.games.sheet_text` writes it out) and the sheet's page gives its script. Each hand
+carries its "why", the sentences the page shows under it: the phone draws its rows from this
+alone."""
 
 from __future__ import annotations
 
@@ -8,7 +10,8 @@ from typing import Any
 from scorekeeper.belote.sheet import Deal, Sheet
 
 
-def deal_to_json(deal: Deal) -> dict[str, Any]:
+def deal_to_json(deal: Deal, why: list[str] | None = None) -> dict[str, Any]:
+    """A deal as the sheet lists it; `why`, a hand's explanation, as the sheet's JSON gives it."""
     data: dict[str, Any] = {
         "number": deal.number,
         "kind": deal.kind,
@@ -19,6 +22,8 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
         assert deal.result is not None
         data["input"] = deal.input
         data["made"] = deal.result.made
+        if why is not None:
+            data["why"] = why
     else:
         data["reason"] = deal.reason
         data["player"] = deal.player
@@ -45,5 +50,5 @@ def sheet_to_json(sheet: Sheet) -> dict[str, Any]:
         "hands_played": sheet.hands_played,
         "totals": sheet.totals,
         "revision": sheet.revision,
-        "hands": [deal_to_json(deal) for deal in sheet.deals],
+        "hands": [deal_to_json(deal, why) for deal, why in zip(sheet.deals, sheet.explanations, strict=True)],
     }

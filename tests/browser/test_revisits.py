@@ -1,6 +1,6 @@
 """Cheap revisits on a poor connection (issue 16), in Chromium: a sheet another phone changed is
-fetched once, in one answer (its page, which brings the sheet's JSON along); while nothing
-changes, its refresh costs a 304; a revisit takes the static files from the cache, asking nothing.
+fetched once, in one answer (the API's JSON of the sheet, issue 30); while nothing changes, its
+refresh costs a 304; a revisit takes the static files from the cache, asking nothing.
 
 Requests are counted with page.on("request"); no time is measured (bench/slow_line.py does).
 """
@@ -37,17 +37,18 @@ def test_a_sheet_another_phone_changed_is_fetched_once_in_one_answer(page, clien
     page.on("request", lambda request: seen.append((request.method, request.url.removeprefix(base_url))))
     page.on("response", lambda response: answers.append(response.status))
 
-    # Nothing changed: the refresh asks with the sheet's ETag, and is answered 304, no body.
-    with page.expect_response(lambda response: response.url.endswith(f"/parties/{game_id}")) as polled:
+    # Nothing changed: the refresh asks with the ETag of the sheet's revision (0), and is answered
+    # 304, no body.
+    with page.expect_response(lambda response: response.url.endswith(f"/api/v1/games/{game_id}")) as polled:
         pass
     assert polled.value.status == 304
-    assert polled.value.request.headers["if-none-match"] == page.locator("#sheet").get_attribute("data-etag")
+    assert polled.value.request.headers["if-none-match"] == f'W/"{game_id}-0"'
 
     seen.clear()
     answers.clear()
     record(base_url, game_id)
     page.locator('[data-total="A"]', has_text=re.compile(r"^\s*170\s*$")).wait_for(timeout=10_000)
-    assert seen == [("GET", f"/parties/{game_id}")], seen  # no JSON first, no second fetch
+    assert seen == [("GET", f"/api/v1/games/{game_id}")], seen  # the sheet alone, no page, no second fetch
     assert answers == [200]
     # The JSON came along, kept on the phone for the sheet as it will be (static/outbox.js).
     kept = page.evaluate(f"() => JSON.parse(localStorage.getItem('belote.sheets'))['{game_id}'].sheet")

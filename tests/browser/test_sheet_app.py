@@ -135,13 +135,7 @@ def test_a_forged_refusal_and_a_forged_sheet_put_no_element_in_the_sheet(browser
         sheet["teams"]["A"] = markup
         sheet["players"][0] = markup
         sheet["revision"] += 10
-        page_text = (
-            f"<!doctype html><div id='sheet' data-game='{game_id}' data-etag='x' "
-            f"data-sheet='{json.dumps(sheet).replace('&', '&amp;').replace(chr(39), '&#39;')}'></div>"
-        )
-        page.route(
-            f"**/parties/{game_id}", lambda route: route.fulfill(status=200, content_type="text/html", body=page_text)
-        )
+        page.route(f"**/api/v1/games/{game_id}", lambda route: route.fulfill(status=200, json=sheet))  # the poll
         page.wait_for_function(
             f"() => document.querySelector('.totals .team-name').textContent === {json.dumps(markup)}", timeout=10000
         )

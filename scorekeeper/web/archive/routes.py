@@ -23,8 +23,6 @@ from flask.typing import ResponseReturnValue
 
 from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.evenings import short_date
-from scorekeeper.belote.explain import explain
-from scorekeeper.belote.terms import Team
 from scorekeeper.services import evening_concours, export, figure_lists, lists, stats
 from scorekeeper.services import games as service
 from scorekeeper.store import evenings
@@ -140,13 +138,11 @@ def game(game_id: str):
     db = get_db()
     line = lists.game_line(db, game_id)
     found = lists.evening(db, line.evening_id) if line and line.evening_id else None
-    names = {Team.A: sheet.game.teams["A"], Team.B: sheet.game.teams["B"]}
     return render_template(
         "archive/game.html",
         sheet=sheet,
         evening=found,
         chart=running_totals_chart(sheet),
-        explanations=lambda deal: explain(deal.hand, deal.result, names),
         read_only=True,
     )
 

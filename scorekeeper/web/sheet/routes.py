@@ -13,10 +13,7 @@ from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
-from scorekeeper.belote.explain import explain
-from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.sheet_json import sheet_to_json
-from scorekeeper.belote.terms import Team
 from scorekeeper.services import concours as concours_service
 from scorekeeper.services import games as service
 from scorekeeper.services import lists
@@ -63,10 +60,9 @@ def show(game_id: str):
     if unchanged is not None:
         return unchanged
     sheet = sheet_or_404(game_id)
-    etag = validated_by(game_id, sheet.revision)  # this sheet's: a write may have come since
+    validated_by(game_id, sheet.revision)  # this sheet's: a write may have come since
     redeal = RedealForm(request_id=new_request_id(), number=str(len(sheet.deals) + 1))
     redeal.player.choices = choices(enumerate(sheet.game.players))
-    names = {Team.A: sheet.game.teams["A"], Team.B: sheet.game.teams["B"]}
     address = join_url(request, url_for("sheet.show", game_id=game_id)) if phones_can_join() else None
     deal_form = DealForm()  # blank: the sheet's panel (static/deal_panel.js) opens a copy for each deal
     deal_form.set_players(sheet.game.players, sheet.game.teams)
@@ -75,13 +71,11 @@ def show(game_id: str):
         sheet=sheet,
         redeal_form=redeal,
         confirm=ConfirmForm(),
-        explanations=lambda deal: explain(deal.hand, deal.result, names),
         join_url=address,
         join_qr=Markup(qr_svg(address)) if address else None,  # segno's SVG: attributes only, no style (the CSP)
-        etag=etag,
-        # The sheet's JSON, which the phone keeps (static/outbox.js) and draws the sheet from: the
-        # refresh brings it with the sheet in one answer. Made safe for an attribute as |tojson is.
-        sheet_json=htmlsafe_json_dumps(page_sheet_json(sheet, names), dumps=compact_json),
+        # The API's JSON of the sheet, which the phone keeps (static/outbox.js) and draws the sheet
+        # from, then polls (GET /api/v1/games/<id>). Made safe for an attribute as |tojson is.
+        sheet_json=htmlsafe_json_dumps(sheet_to_json(sheet), dumps=compact_json),
         form=deal_form,
         deal=None,
         focus=None,
@@ -90,16 +84,6 @@ def show(game_id: str):
         refusal_words=refusal_words(),
         concours_table=concours_service.concours_of_game(get_db(), game_id),  # a concours's table: its line
     )
-
-
-def page_sheet_json(sheet: Sheet, names: dict[Team, str]) -> dict:
-    """The API's JSON of the sheet, each hand with the sentences that explain its score ("why"),
-    which the page shows under the deal and the API leaves out."""
-    data = sheet_to_json(sheet)
-    for deal, hand in zip(sheet.deals, data["hands"], strict=True):
-        if deal.hand is not None and deal.result is not None:  # a hand, scored (a redeal has neither)
-            hand["why"] = explain(deal.hand, deal.result, names)
-    return data
 
 
 def game_ends_page(game_id: str, refused: WouldEndEarly) -> tuple[str, int]:
