@@ -39,21 +39,37 @@ function isWhy(why) {
 // A game's end: {"points": T} or {"deals": M}; `target` says the points again, null in deals.
 function isEnd(end, target) {
   if (!isObject(end) || Object.keys(end).length !== 1) return false;
-  return end.deals !== undefined ? isCount(end.deals, 1) && target === null
+  return end.deals !== undefined
+    ? isCount(end.deals, 1) && target === null
     : isCount(end.points, 1) && target === end.points;
 }
 
 // A game's sheet; with `game`, that game's.
 function isSheet(sheet, game) {
-  return isObject(sheet) && isString(sheet.id) && sheet.id !== "" && (game === undefined || sheet.id === game) &&
-    isTeams(sheet.teams, isString) && Array.isArray(sheet.players) && sheet.players.length === 4 &&
-    sheet.players.every(isString) && isEnd(sheet.end, sheet.target) && isObject(sheet.rules) && isSeat(sheet.dealer) &&
-    typeof sheet.finished === "boolean" && (sheet.winner === null || sheet.winner === "A" || sheet.winner === "B") &&
-    typeof sheet.draw === "boolean" && typeof sheet.stopped === "boolean" && isCount(sheet.hands_played, 0) &&
-    isTeams(sheet.totals, Number.isInteger) && isCount(sheet.revision, 0) && Array.isArray(sheet.hands) &&
+  return (
+    isObject(sheet) &&
+    isString(sheet.id) &&
+    sheet.id !== "" &&
+    (game === undefined || sheet.id === game) &&
+    isTeams(sheet.teams, isString) &&
+    Array.isArray(sheet.players) &&
+    sheet.players.length === 4 &&
+    sheet.players.every(isString) &&
+    isEnd(sheet.end, sheet.target) &&
+    isObject(sheet.rules) &&
+    isSeat(sheet.dealer) &&
+    typeof sheet.finished === "boolean" &&
+    (sheet.winner === null || sheet.winner === "A" || sheet.winner === "B") &&
+    typeof sheet.draw === "boolean" &&
+    typeof sheet.stopped === "boolean" &&
+    isCount(sheet.hands_played, 0) &&
+    isTeams(sheet.totals, Number.isInteger) &&
+    isCount(sheet.revision, 0) &&
+    Array.isArray(sheet.hands) &&
     sheet.hands.every(function (deal, i) {
       return isDeal(deal) && deal.number === i + 1 && (deal.kind !== "hand" || isWhy(deal.why));
-    });
+    })
+  );
 }
 
 // A refusal: {"error": "<a French sentence>"}.
@@ -65,9 +81,17 @@ function isRefusal(answer) {
 // correction that ends the game"), with what to send to apply it all the same: the numbers of the
 // deals to remove and the words of the button that does it.
 function isGameEnds(answer) {
-  return isRefusal(answer) && isObject(answer.won_at) && isCount(answer.won_at.number, 1) &&
-    Array.isArray(answer.remove_later) && answer.remove_later.length > 0 &&
-    answer.remove_later.every(function (n) { return isCount(n, 1); }) && isString(answer.offer);
+  return (
+    isRefusal(answer) &&
+    isObject(answer.won_at) &&
+    isCount(answer.won_at.number, 1) &&
+    Array.isArray(answer.remove_later) &&
+    answer.remove_later.length > 0 &&
+    answer.remove_later.every(function (n) {
+      return isCount(n, 1);
+    }) &&
+    isString(answer.offer)
+  );
 }
 
-export { isDeal, isSheet, isRefusal, isGameEnds };
+export { isDeal, isGameEnds, isRefusal, isSheet };

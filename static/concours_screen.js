@@ -46,7 +46,7 @@ async function poll() {
       shownTurn = turn;
       document.body.dataset.painted = String((Number(document.body.dataset.painted) || 0) + 1);
     }
-  } catch (error) {
+  } catch (_error) {
     // the server out of reach: the screen keeps what it showed, and asks again
   }
   asking = false;

@@ -4,24 +4,25 @@
 
 function create(form, vocabulary) {
   function value(name) {
-    var input = form.querySelector('[name="' + name + '"]:checked');
+    const input = form.querySelector('[name="' + name + '"]:checked');
     return input ? input.value : null;
   }
 
   function number(name) {
-    var input = form.elements[name];
-    var n = input ? parseInt(input.value, 10) : NaN;
-    return isNaN(n) ? 0 : n;
+    const input = form.elements[name];
+    const n = input ? parseInt(input.value, 10) : NaN;
+    return Number.isNaN(n) ? 0 : n;
   }
 
   // What is still to tap before the deal can be scored, in the form's words.
   function missing() {
-    var names = [];
+    const names = [];
     if (value("taker_player") === null) names.push("qui a pris");
     if (value("contract") === null) names.push("le contrat");
     if (value("mode") === null) names.push("l'atout");
-    var numeric = /^\d+$/.test(value("contract") || "");
-    if (numeric && !form.elements.all_tricks.checked && form.elements.points.value.trim() === "") names.push("les points faits");
+    const numeric = /^\d+$/.test(value("contract") || "");
+    if (numeric && !form.elements.all_tricks.checked && form.elements.points.value.trim() === "")
+      names.push("les points faits");
     return names;
   }
 
@@ -29,29 +30,31 @@ function create(form, vocabulary) {
   // scoring leaves aside); null while something is missing.
   function hand() {
     if (missing().length) return null;
-    var player = parseInt(value("taker_player"), 10);
-    var contract = value("contract");
-    var data = {
+    const player = parseInt(value("taker_player"), 10);
+    const contract = value("contract");
+    const data = {
       taker: vocabulary.seat_teams[player],
       taker_player: player,
       contract: /^\d+$/.test(contract) ? parseInt(contract, 10) : contract,
       mode: value("mode"),
-      coinche: value("coinche") || "none"
+      coinche: value("coinche") || "none",
     };
-    var points = form.elements.points.value.trim();
+    const points = form.elements.points.value.trim();
     if (form.elements.all_tricks.checked) data.all_tricks = true;
-    if (points !== "") { // with all_tricks too: the rules refuse any but all the card points
-      var p = /^\d+$/.test(points) ? parseInt(points, 10) : NaN;
+    if (points !== "") {
+      // with all_tricks too: the rules refuse any but all the card points
+      const p = /^\d+$/.test(points) ? parseInt(points, 10) : NaN;
       data.taker_points = value("points_team") === "defense" ? vocabulary.card_points_total - p : p;
     }
-    var melds = { A: [], B: [] };
-    form.querySelectorAll("[data-meld]").forEach(function (input) { // melds_A_tierce: team A
-      for (var i = 0; i < number(input.name); i++) melds[input.name.charAt(6)].push(input.dataset.meld);
+    const melds = { A: [], B: [] };
+    form.querySelectorAll("[data-meld]").forEach(function (input) {
+      // melds_A_tierce: team A
+      for (let i = 0; i < number(input.name); i++) melds[input.name.charAt(6)].push(input.dataset.meld);
     });
     if (melds.A.length || melds.B.length) data.melds = melds;
-    var belote = { A: number("belote_A"), B: number("belote_B") };
+    const belote = { A: number("belote_A"), B: number("belote_B") };
     if (belote.A || belote.B) data.belote = belote;
-    var best = value("best_meld");
+    const best = value("best_meld");
     if (best) data.best_meld = best;
     return data;
   }
@@ -59,10 +62,10 @@ function create(form, vocabulary) {
   // The other way, DealForm.fill_from: a stored hand into the form (an edit opened offline).
   function fill(input) {
     function check(name, v) {
-      var radio = form.querySelector('[name="' + name + '"][value="' + v + '"]');
+      const radio = form.querySelector('[name="' + name + '"][value="' + v + '"]');
       if (radio) radio.checked = true;
     }
-    var player = input.taker_player;
+    let player = input.taker_player;
     if (player === undefined || player === null) player = vocabulary.seat_teams.indexOf(input.taker);
     check("taker_player", player);
     check("contract", input.contract);
@@ -70,13 +73,20 @@ function create(form, vocabulary) {
     check("coinche", input.coinche || "none");
     check("points_team", "takers");
     form.elements.all_tricks.checked = !!input.all_tricks;
-    form.elements.points.value = input.taker_points === undefined || input.taker_points === null ? "" : input.taker_points;
+    form.elements.points.value =
+      input.taker_points === undefined || input.taker_points === null ? "" : input.taker_points;
     form.querySelectorAll("[data-meld]").forEach(function (field) {
-      var codes = (input.melds || {})[field.name.charAt(6)] || [];
-      field.value = codes.filter(function (code) { return code === field.dataset.meld; }).length;
+      const codes = input.melds?.[field.name.charAt(6)] || [];
+      field.value = codes.filter(function (code) {
+        return code === field.dataset.meld;
+      }).length;
     });
-    ["A", "B"].forEach(function (team) { form.elements["belote_" + team].value = (input.belote || {})[team] || 0; });
-    form.querySelectorAll('[name="best_meld"]').forEach(function (radio) { radio.checked = radio.value === input.best_meld; });
+    ["A", "B"].forEach(function (team) {
+      form.elements["belote_" + team].value = input.belote?.[team] || 0;
+    });
+    form.querySelectorAll('[name="best_meld"]').forEach(function (radio) {
+      radio.checked = radio.value === input.best_meld;
+    });
   }
 
   return { value: value, number: number, missing: missing, read: hand, fill: fill };

@@ -3,52 +3,59 @@
 // the save button, the "best meld" question shown only when the engine says the two teams' best
 // melds are equal, the melds as chips, the refusals next to their fields, and "Enregistrer" handing
 // a valid save to its page (the sheet's panel, or the deal form's own page).
-import vocabulary from "./vocabulary.js";
-import { create as createEngine } from "./engine.js";
+
 import { create as createFields } from "./deal_fields.js";
+import { create as createEngine } from "./engine.js";
+import vocabulary from "./vocabulary.js";
 
 // options: `onSave(entry, result)` takes a valid save (the outbox's entry, the engine's score): the
 // sheet's panel (static/deal_panel.js) and the deal form's page (static/deal_page.js) each have
 // theirs; `number()`: the number a new deal is entered as; `editing`: the number of the deal edited.
 export function enhance(form, options) {
   // The game's words and numbers, as the server writes them from belote/terms.py: never again here.
-  var engine = createEngine(vocabulary);
-  var rules = JSON.parse(form.dataset.rules);  // the game's rounding and house rules, as its JSON holds them
-  var cardPointsTotal = vocabulary.card_points_total;
-  var preview = document.getElementById("preview");
-  var other = document.getElementById("other-points");
-  var bestMeld = document.getElementById("f-best_meld");
-  var problems = document.getElementById("problems");
-  var capot = document.getElementById("capot-question");
-  var pointsLabel = document.getElementById("points-label");
+  const engine = createEngine(vocabulary);
+  const rules = JSON.parse(form.dataset.rules); // the game's rounding and house rules, as its JSON holds them
+  const cardPointsTotal = vocabulary.card_points_total;
+  const preview = document.getElementById("preview");
+  const other = document.getElementById("other-points");
+  const bestMeld = document.getElementById("f-best_meld");
+  const problems = document.getElementById("problems");
+  const capot = document.getElementById("capot-question");
+  const pointsLabel = document.getElementById("points-label");
   // A refusal in the players' words: the server's (forms.FIELD_WORDS, FIELD_OF_ERROR), in the page.
-  var refusal = JSON.parse(form.dataset.refusal);
-  var apiWords = Object.keys(refusal.words).sort(function (a, b) { return b.length - a.length; });
-  var game = form.dataset.game;
+  const refusal = JSON.parse(form.dataset.refusal);
+  const apiWords = Object.keys(refusal.words).sort(function (a, b) {
+    return b.length - a.length;
+  });
+  const game = form.dataset.game;
 
-  var fields = createFields(form, vocabulary);
-  var value = fields.value;
-  var number = fields.number;
-  var missing = fields.missing;
-  var hand = fields.read;
+  const fields = createFields(form, vocabulary);
+  const value = fields.value;
+  const number = fields.number;
+  const missing = fields.missing;
+  const hand = fields.read;
 
   function scoreOf(data) {
-    var body = {};
-    Object.keys(data).forEach(function (k) { if (k !== "taker_player") body[k] = data[k]; });
+    const body = {};
+    Object.keys(data).forEach(function (k) {
+      if (k !== "taker_player") body[k] = data[k];
+    });
     return engine.scoreBody(body, rules);
   }
 
   function teamName(team) {
-    var label = form.querySelector('.team-' + team + ' small');
+    const label = form.querySelector(".team-" + team + " small");
     return label ? label.textContent : team;
   }
 
   function render(result) {
-    var html = '<p class="preview-head"><strong>' + (result.made ? "Contrat fait" : "Contrat chuté") +
+    let html =
+      '<p class="preview-head"><strong>' +
+      (result.made ? "Contrat fait" : "Contrat chuté") +
       '</strong></p><div class="preview-teams">';
     ["A", "B"].forEach(function (team) {
-      html += "<div><h2>" + escapeHtml(teamName(team)) + ' <span class="points">' + result.scores[team] +
-        "</span></h2><ul>";
+      html +=
+        "<div><h2>" + escapeHtml(teamName(team)) + ' <span class="points">' + result.scores[team] + "</span></h2><ul>";
       result.lines.forEach(function (line) {
         if (line.team === team) {
           html += "<li><span>" + escapeHtml(line.label) + "</span><span>" + line.points + "</span></li>";
@@ -60,20 +67,20 @@ export function enhance(form, options) {
   }
 
   function escapeHtml(text) {
-    var div = document.createElement("div");
+    const div = document.createElement("div");
     div.textContent = text;
     return div.innerHTML;
   }
 
   function updateOther() {
     pointsLabel.textContent = value("points_team") === "defense" ? "Points de la défense" : "Points des preneurs";
-    var points = form.elements.points.value.trim();
-    var p = parseInt(points, 10);
+    const points = form.elements.points.value.trim();
+    const p = parseInt(points, 10);
     if (form.elements.all_tricks.checked) {
       other.textContent = "Tous les plis : " + cardPointsTotal + " points pour les preneurs.";
-    } else if (points !== "" && !isNaN(p) && p >= 0 && p <= cardPointsTotal) {
-      var mine = value("points_team") === "defense" ? "la défense" : "les preneurs";
-      var theirs = value("points_team") === "defense" ? "les preneurs" : "la défense";
+    } else if (points !== "" && !Number.isNaN(p) && p >= 0 && p <= cardPointsTotal) {
+      const mine = value("points_team") === "defense" ? "la défense" : "les preneurs";
+      const theirs = value("points_team") === "defense" ? "les preneurs" : "la défense";
       other.textContent = "Donc " + (cardPointsTotal - p) + " pour " + theirs + " (" + p + " pour " + mine + ").";
     } else {
       other.textContent = "";
@@ -81,24 +88,32 @@ export function enhance(form, options) {
   }
 
   function forPeople(message) {
-    apiWords.forEach(function (key) { message = message.split("« " + key + " »").join("« " + refusal.words[key] + " »"); });
+    apiWords.forEach(function (key) {
+      message = message.split("« " + key + " »").join("« " + refusal.words[key] + " »");
+    });
     return message;
   }
 
   // All the card points for the takers without "Tous les plis": the form asks, one tap ticks it.
   function updateCapot() {
-    var p = form.elements.points.value.trim();
-    var taker = value("points_team") === "defense" ? cardPointsTotal - parseInt(p, 10) : parseInt(p, 10);
-    var was = capot.hidden;
+    const p = form.elements.points.value.trim();
+    const taker = value("points_team") === "defense" ? cardPointsTotal - parseInt(p, 10) : parseInt(p, 10);
+    const was = capot.hidden;
     capot.hidden = !/^\d+$/.test(p) || taker !== cardPointsTotal || form.elements.all_tricks.checked;
-    if (was && !capot.hidden && capot.getBoundingClientRect().bottom > innerHeight - 80) capot.scrollIntoView({ block: "center" });
+    if (was && !capot.hidden && capot.getBoundingClientRect().bottom > innerHeight - 80)
+      capot.scrollIntoView({ block: "center" });
   }
 
   // What stops the save, as [form field name, message]: what is still to tap, or the rules' refusal.
   function refusals() {
-    var required = ["taker_player", "contract", "mode"].filter(function (name) { return value(name) === null; });
-    if (required.length) return required.map(function (name) { return [name, refusal.required[name]]; });
-    var data = hand();
+    const required = ["taker_player", "contract", "mode"].filter(function (name) {
+      return value(name) === null;
+    });
+    if (required.length)
+      return required.map(function (name) {
+        return [name, refusal.required[name]];
+      });
+    const data = hand();
     if (!data) return [["points", refusal.required.points]];
     try {
       scoreOf(data);
@@ -111,27 +126,32 @@ export function enhance(form, options) {
   // A refused save: one summary atop the form (role="alert"), the message next to its field, and
   // the focus on the first field in error, all in view (the summary sticks to the screen's top).
   function showProblems(list, focus) {
-    form.querySelectorAll(".js-error").forEach(function (p) { p.remove(); });
-    form.querySelectorAll(".has-error").forEach(function (f) { f.classList.remove("has-error"); });
+    form.querySelectorAll(".js-error").forEach(function (p) {
+      p.remove();
+    });
+    form.querySelectorAll(".has-error").forEach(function (f) {
+      f.classList.remove("has-error");
+    });
     problems.hidden = !list.length;
-    var items = problems.querySelector("ul");
+    const items = problems.querySelector("ul");
     items.innerHTML = "";
     list.forEach(function (problem) {
-      var box = form.elements[problem[0]].length ? form.elements[problem[0]][0] : form.elements[problem[0]];
-      var fieldset = box.closest("fieldset");
+      const box = form.elements[problem[0]].length ? form.elements[problem[0]][0] : form.elements[problem[0]];
+      const fieldset = box.closest("fieldset");
       if (fieldset.hidden) fieldset.hidden = false;
-      var extras = fieldset.closest("details");
+      const extras = fieldset.closest("details");
       if (extras) extras.open = true;
-      var li = document.createElement("li");
+      const li = document.createElement("li");
       li.textContent = problem[1];
       items.appendChild(li);
-      var note = document.createElement("p");
+      const note = document.createElement("p");
       note.className = "error js-error";
       note.textContent = problem[1];
       fieldset.classList.add("has-error");
-      var next = box.closest(".points-row, .options");
-      if (next) next.after(note); else fieldset.appendChild(note);
-      problem.push(box.closest(".steppers") && box.closest(".steppers").hidden ? fieldset.querySelector("button") : box);
+      const next = box.closest(".points-row, .options");
+      if (next) next.after(note);
+      else fieldset.appendChild(note);
+      problem.push(box.closest(".steppers")?.hidden ? fieldset.querySelector("button") : box);
     });
     if (!list.length || !focus) return;
     list[0][2].focus({ preventScroll: true });
@@ -144,14 +164,14 @@ export function enhance(form, options) {
     updateOther();
     updateCapot();
     if (!problems.hidden) showProblems(refusals(), false); // after a refused save, kept up to date
-    var data = hand();
+    const data = hand();
     if (!data) {
       preview.innerHTML = '<p class="muted"></p>';
       preview.firstChild.textContent = "À choisir : " + missing().join(", ") + ".";
       return null;
     }
     try {
-      var result = scoreOf(data);
+      const result = scoreOf(data);
       render(result);
       saveLabel(result);
       return result;
@@ -167,18 +187,23 @@ export function enhance(form, options) {
   }
 
   // The deal's score stays in view while typing: on the save button, at the foot of the screen.
-  var saveButton = form.querySelector("#save");
+  const saveButton = form.querySelector("#save");
   function saveLabel(result) {
     if (!saveButton) return;
-    saveButton.textContent = result ? "Enregistrer · " + ["A", "B"].map(function (team) {
-      return teamName(team) + " +" + result.scores[team];
-    }).join(" · ") : "Enregistrer";
+    saveButton.textContent = result
+      ? "Enregistrer · " +
+        ["A", "B"]
+          .map(function (team) {
+            return teamName(team) + " +" + result.scores[team];
+          })
+          .join(" · ")
+      : "Enregistrer";
   }
 
   // The trump chosen, the points come next: their keypad opens by itself (a contract made on its
   // points: taker, contract, trump, digits, save).
   function pointsNext(event) {
-    var input = event.target;
+    const input = event.target;
     if (input.name !== "mode" || form.elements.all_tricks.checked || form.elements.points.value !== "") return;
     if (/^\d+$/.test(value("contract") || "")) form.elements.points.focus();
   }
@@ -190,24 +215,24 @@ export function enhance(form, options) {
 
   // --- saving ---------------------------------------------------------------------------
 
-  var editing = options.editing ? [null, String(options.editing)] : null;
+  const editing = options.editing ? [null, String(options.editing)] : null;
   form.addEventListener("submit", function (event) {
-    var button = event.submitter;
-    if (button && button.getAttribute("formaction")) return; // the whole form goes to a tool (counter, melds)
+    const button = event.submitter;
+    if (button?.getAttribute("formaction")) return; // the whole form goes to a tool (counter, melds)
     event.preventDefault();
     if (button && button.id === "capot-yes") {
       form.elements.all_tricks.checked = true;
       refresh();
       return;
     }
-    if (!button || button.name !== "enregistrer") return; // "Calculer": the preview is live already
+    if (button?.name !== "enregistrer") return; // "Calculer": the preview is live already
     // "Enregistrer", or Enter in a field (the hidden default button, #save-default)
-    var list = refusals();
+    const list = refusals();
     showProblems(list, true);
-    var result = refresh();
+    const result = refresh();
     if (list.length || !result) return;
-    var data = hand();
-    var entry;
+    const data = hand();
+    let entry;
     if (editing) {
       data.version = parseInt(form.elements.version.value, 10);
       entry = { game: game, op: "edit", number: parseInt(editing[1], 10), version: data.version, body: data };
@@ -220,32 +245,32 @@ export function enhance(form, options) {
 
   // Melds and belote: "+" buttons per kind and removable chips, over the plain number inputs
   // (which stay the form's values, and what a page without JavaScript shows).
-  var meldShortLabels = vocabulary.meld_short_labels;
-  var redraws = [];
+  const meldShortLabels = vocabulary.meld_short_labels;
+  const redraws = [];
 
   function enhanceMelds(box) {
-    var inputs = Array.prototype.slice.call(box.querySelectorAll("input"));
-    var chips = document.createElement("div");
+    const inputs = Array.prototype.slice.call(box.querySelectorAll("input"));
+    const chips = document.createElement("div");
     chips.className = "chips";
-    var adders = document.createElement("div");
+    const adders = document.createElement("div");
     adders.className = "adders";
     function draw() {
       chips.innerHTML = "";
       inputs.forEach(function (input, kind) {
-        for (var i = 0; i < (parseInt(input.value, 10) || 0); i++) {
-          var chip = document.createElement("button");
+        for (let i = 0; i < (parseInt(input.value, 10) || 0); i++) {
+          const chip = document.createElement("button");
           chip.type = "button";
           chip.className = "chip";
           chip.dataset.kind = kind;
           chip.textContent = (input.dataset.meld ? meldShortLabels[input.dataset.meld] : "Belote") + " ✕";
           chip.setAttribute("aria-label", "Retirer " + chip.textContent.slice(0, -2));
           chip.addEventListener("click", function (event) {
-            var focused = document.activeElement === event.currentTarget;
-            var place = Array.prototype.indexOf.call(chips.children, event.currentTarget);
+            const focused = document.activeElement === event.currentTarget;
+            const place = Array.prototype.indexOf.call(chips.children, event.currentTarget);
             bump(input, -1);
             // The focus stays where it was: on the chip now in this one's place, the one before,
             // or with none left, this kind's "+".
-            var left = chips.querySelectorAll("button");
+            const left = chips.querySelectorAll("button");
             if (focused) (left[place] || left[place - 1] || adders.children[kind]).focus();
           });
           chips.appendChild(chip);
@@ -256,22 +281,22 @@ export function enhance(form, options) {
       }
     }
     function bump(input, step) {
-      var n = Math.max(0, Math.min(parseInt(input.max, 10), (parseInt(input.value, 10) || 0) + step));
+      const n = Math.max(0, Math.min(parseInt(input.max, 10), (parseInt(input.value, 10) || 0) + step));
       input.value = String(n);
       draw();
       input.dispatchEvent(new Event("change", { bubbles: true }));
     }
     inputs.forEach(function (input) {
-      var add = document.createElement("button");
+      const add = document.createElement("button");
       add.type = "button";
       add.className = "secondary adder";
       if (!input.dataset.meld) add.dataset.beloteAdder = "1";
       add.textContent = "+ " + (input.dataset.meld ? meldShortLabels[input.dataset.meld] : "Belote");
       add.addEventListener("click", function () {
-        var focused = document.activeElement === add;
+        const focused = document.activeElement === add;
         bump(input, 1);
         // "+ Belote" disabled by its own tap (the table holds no more): the focus goes to the chip it added.
-        var added = chips.querySelectorAll('[data-kind="' + inputs.indexOf(input) + '"]');
+        const added = chips.querySelectorAll('[data-kind="' + inputs.indexOf(input) + '"]');
         if (focused && add.disabled) added[added.length - 1].focus();
       });
       adders.appendChild(add);
@@ -289,16 +314,25 @@ export function enhance(form, options) {
   // atout (docs/scoring.md); before the mode is chosen, a suit mode's. The "+ Belote" buttons say
   // so; the server still checks.
   function updateBeloteAdders() {
-    var limit = vocabulary.max_belotes[value("mode") || "hearts"];
-    var full = number("belote_A") + number("belote_B") >= limit;
-    form.querySelectorAll("[data-belote-adder]").forEach(function (button) { button.disabled = full; });
+    const limit = vocabulary.max_belotes[value("mode") || "hearts"];
+    const full = number("belote_A") + number("belote_B") >= limit;
+    form.querySelectorAll("[data-belote-adder]").forEach(function (button) {
+      button.disabled = full;
+    });
   }
   form.addEventListener("change", updateBeloteAdders);
   updateBeloteAdders();
 
-  var calc = document.getElementById("calc");
+  const calc = document.getElementById("calc");
   if (calc) calc.hidden = true; // the preview is live: the "Calculer" step is for pages without JavaScript
   if (form.querySelector('[name="contract"]:checked')) refresh(); // an edit, or a form brought back
-  return { fields: fields, refresh: refresh, redraw: function () { redraws.forEach(function (redraw) { redraw(); }); } };
+  return {
+    fields: fields,
+    refresh: refresh,
+    redraw: function () {
+      redraws.forEach(function (redraw) {
+        redraw();
+      });
+    },
+  };
 }
-

@@ -2,11 +2,12 @@
 // service worker (templates/offline/sw.js) serves the blank form it kept when the sheet last
 // opened, its "Donne N", dealer and `number` of then; the sheet kept on the phone (outbox.js
 // `remember`) and the saves waiting are later. Names go in as text.
-import vocabulary from "./vocabulary.js";
+
 import { create as createEngine } from "./engine.js";
 import { knownSheet, nextNumber } from "./outbox.js";
+import vocabulary from "./vocabulary.js";
 
-var EDIT_PAGE = /\/donnes\/\d+\/modifier$/;
+const EDIT_PAGE = /\/donnes\/\d+\/modifier$/;
 
 // The form's heading and dealer line: its container's (a page's h1, a panel's h2).
 function heading(form) {
@@ -19,7 +20,7 @@ function dealerLine(form) {
 
 // A label's text before its <small> ("Ana <small>Nous</small>").
 function setLead(span, text) {
-  var lead = span.firstChild;
+  const lead = span.firstChild;
   if (lead && lead.nodeType === Node.TEXT_NODE) lead.textContent = text;
   else span.insertBefore(document.createTextNode(text), lead);
 }
@@ -27,38 +28,38 @@ function setLead(span, text) {
 // Deal `number` of `sheet` (the API's JSON) in `form` (sheet/deal_form.html): "Donne N", its
 // dealer, the hidden `number`, the names on the takers, the melds and the best-meld question.
 function freshen(form, sheet, number) {
-  var title = heading(form);
+  const title = heading(form);
   if (title) title.textContent = "Donne " + number;
   if (form.elements.number) form.elements.number.value = String(number);
-  var dealer = dealerLine(form);
+  const dealer = dealerLine(form);
   if (dealer) {
-    var engine = createEngine(vocabulary);
+    const engine = createEngine(vocabulary);
     // sheet.dealer deals the deal after the sheet's; each waiting deal passes it on.
-    var seat = engine.dealerAfter(sheet.dealer, number - 1 - sheet.hands.length);
-    var name = dealer.querySelector("strong") || dealer.appendChild(document.createElement("strong"));
+    const seat = engine.dealerAfter(sheet.dealer, number - 1 - sheet.hands.length);
+    const name = dealer.querySelector("strong") || dealer.appendChild(document.createElement("strong"));
     name.textContent = sheet.players[seat];
     dealer.hidden = false;
   }
   form.querySelectorAll('input[name="taker_player"]').forEach(function (input) {
-    var span = input.parentElement.querySelector("span");
-    var team = input.parentElement.classList.contains("team-B") ? "B" : "A";
+    const span = input.parentElement.querySelector("span");
+    const team = input.parentElement.classList.contains("team-B") ? "B" : "A";
     setLead(span, sheet.players[parseInt(input.value, 10)] + " ");
-    var small = span.querySelector("small");
+    const small = span.querySelector("small");
     if (small) small.textContent = sheet.teams[team];
   });
   ["A", "B"].forEach(function (team) {
-    var legend = form.querySelector("#f-melds-" + team + " > legend");
+    const legend = form.querySelector("#f-melds-" + team + " > legend");
     if (legend) legend.textContent = sheet.teams[team];
-    var best = form.querySelector('input[name="best_meld"][value="' + team + '"] + span');
+    const best = form.querySelector('input[name="best_meld"][value="' + team + '"] + span');
     if (best) best.textContent = sheet.teams[team];
-    var hidden = form.elements["team_" + team.toLowerCase()];
+    const hidden = form.elements["team_" + team.toLowerCase()];
     if (hidden) hidden.value = sheet.teams[team]; // for the meld checker
   });
 }
 
 // The latest sheet of `game` here and the next deal's number (waiting deals counted).
 function onThisPhone(game) {
-  var known = knownSheet(game);
+  const known = knownSheet(game);
   return known && { sheet: known, number: nextNumber(game) };
 }
 
@@ -67,11 +68,11 @@ function onThisPhone(game) {
 // the dealer line.
 function freshenFromThisPhone(form) {
   if (EDIT_PAGE.test(location.pathname)) {
-    var dealer = dealerLine(form);
+    const dealer = dealerLine(form);
     if (dealer && !form.dataset.deal) dealer.hidden = true;
     return;
   }
-  var latest = onThisPhone(form.dataset.game);
+  const latest = onThisPhone(form.dataset.game);
   if (!latest || !(latest.sheet.revision >= Number(form.dataset.revision || 0))) return;
   freshen(form, latest.sheet, latest.number);
 }

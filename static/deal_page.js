@@ -3,22 +3,23 @@
 // deal in the outbox, shows the totals with it at once, and opens the sheet when the server has it;
 // with no server, the service worker's sheet opens with it waiting, or without a service worker
 // the next deal can be entered here.
-import vocabulary from "./vocabulary.js";
-import * as Outbox from "./outbox.js";
-import { create as createEngine } from "./engine.js";
+
 import { create as createFields } from "./deal_fields.js";
-import { project } from "./projection.js";
 import { enhance } from "./deal_form.js";
 import { freshenFromThisPhone } from "./deal_heading.js";
 import { attach as attachDisputes } from "./disputes.js";
+import { create as createEngine } from "./engine.js";
+import * as Outbox from "./outbox.js";
+import { project } from "./projection.js";
+import vocabulary from "./vocabulary.js";
 
-var form = document.getElementById("deal-form");
-var engine = createEngine(vocabulary);
-var game = form && form.dataset.game;
-var editing = location.pathname.match(/\/donnes\/(\d+)\/modifier$/);
-var saving = null;
-var current = null;
-var enhanced = null;
+const form = document.getElementById("deal-form");
+const engine = createEngine(vocabulary);
+const game = form?.dataset.game;
+const editing = location.pathname.match(/\/donnes\/(\d+)\/modifier$/);
+let saving = null;
+let current = null;
+let enhanced = null;
 
 // The totals as they will be with this deal, shown the instant "Enregistrer" is tapped.
 function savingPanel(text) {
@@ -29,22 +30,22 @@ function savingPanel(text) {
     form.parentNode.insertBefore(saving, form);
   }
   saving.replaceChildren();
-  var known = Outbox.knownSheet(game);
+  const known = Outbox.knownSheet(game);
   if (known) {
-    var projected = project(known, Outbox.entries(game), engine);
-    var line = document.createElement("p");
+    const projected = project(known, Outbox.entries(game), engine);
+    const line = document.createElement("p");
     line.className = "saving-totals";
     ["A", "B"].forEach(function (team) {
-      var item = document.createElement("span");
+      const item = document.createElement("span");
       item.textContent = known.teams[team] + " ";
-      var total = document.createElement("strong");
+      const total = document.createElement("strong");
       total.textContent = projected.totals[team];
       item.appendChild(total);
       line.appendChild(item);
     });
     saving.appendChild(line);
   }
-  var words = document.createElement("p");
+  const words = document.createElement("p");
   words.className = "muted";
   words.textContent = text;
   saving.appendChild(words);
@@ -56,16 +57,18 @@ function savingPanel(text) {
 // sheet opens with it waiting, or without one the next deal can be entered here.
 function followSave(event) {
   if (!current || !saving) return;
-  var sheetUrl = form.dataset.sheetUrl;
-  var mine = Outbox.entries(game).filter(function (e) { return e.key === current.key; })[0];
+  const sheetUrl = form.dataset.sheetUrl;
+  const mine = Outbox.entries(game).filter(function (e) {
+    return e.key === current.key;
+  })[0];
   if (event.sent && event.sent.key === current.key) {
     // The sheet at its top (totals, who deals next), saying what this deal gave (static/sheet_app.js).
-    var hash = editing ? "#modifiee-" : event.message ? "#deja-" : "#enregistree-"; // deja: the other phone's
+    const hash = editing ? "#modifiee-" : event.message ? "#deja-" : "#enregistree-"; // deja: the other phone's
     location.assign(sheetUrl + hash + current.number);
   } else if (mine && mine.state !== "waiting") {
     location.assign(sheetUrl);
   } else if (mine && Outbox.status().reachable === false) {
-    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+    if (navigator.serviceWorker?.controller) {
       location.assign(sheetUrl);
       return;
     }
@@ -77,7 +80,7 @@ function followSave(event) {
 // Offline with no service worker, the sheet cannot open: the next deal is entered here.
 function showNextButton() {
   if (saving.querySelector("button")) return;
-  var next = document.createElement("button");
+  const next = document.createElement("button");
   next.type = "button";
   next.className = "wide";
   next.textContent = "Donne suivante";
@@ -105,10 +108,10 @@ function save(entry) {
 // served the game's deal form instead; the deal's input comes from the last sheet kept here.
 function editedOffline() {
   if (!editing || form.dataset.deal) return;
-  var known = Outbox.knownSheet(game);
-  var deal = known && known.hands[parseInt(editing[1], 10) - 1];
-  var title = document.querySelector("h1");
-  if (!deal || deal.kind !== "hand") {
+  const known = Outbox.knownSheet(game);
+  const deal = known?.hands[parseInt(editing[1], 10) - 1];
+  const title = document.querySelector("h1");
+  if (deal?.kind !== "hand") {
     title.textContent = "Donne " + editing[1] + " : pas modifiable hors ligne";
     form.hidden = true;
     return;
@@ -123,24 +126,35 @@ function editedOffline() {
 // usually a 304; offline the copy kept on the phone serves).
 function rememberSheet() {
   fetch("/api/v1/games/" + game, { cache: "no-cache" })
-    .then(function (response) { return response.ok ? response.json() : null; })
-    .then(function (sheet) { if (sheet) Outbox.remember(sheet); })
-    .catch(function () { /* offline: the copy kept on the phone serves */ });
+    .then(function (response) {
+      return response.ok ? response.json() : null;
+    })
+    .then(function (sheet) {
+      if (sheet) Outbox.remember(sheet);
+    })
+    .catch(function () {
+      /* offline: the copy kept on the phone serves */
+    });
 }
 
 if (form) {
   editedOffline(); // before the chips are drawn from the fields
   enhanced = enhance(form, {
     editing: editing && parseInt(editing[1], 10),
-    number: function () { return Outbox.nextNumber(game) || parseInt(form.elements.number.value, 10) || undefined; },
-    onSave: save
+    number: function () {
+      return Outbox.nextNumber(game) || parseInt(form.elements.number.value, 10) || undefined;
+    },
+    onSave: save,
   });
   attachDisputes(form); // the card counter and the meld checker, in place
   freshenFromThisPhone(form); // a kept copy: its number, dealer, names
   Outbox.listen(followSave);
   // Back on the form from the sheet (the browser keeps the page as it was): a new save can start.
   window.addEventListener("pageshow", function (event) {
-    if (event.persisted && saving) { saving.remove(); saving = current = null; }
+    if (event.persisted && saving) {
+      saving.remove();
+      saving = current = null;
+    }
   });
   rememberSheet();
 }

@@ -3,16 +3,18 @@
 // each deal, headed with its number, its dealer and the totals; the sheet is hidden meanwhile. An
 // edit fills the copy from the deal's input. "Enregistrer" hands the save to `onSave`; nothing
 // here talks to the network.
-import vocabulary from "./vocabulary.js";
-import { element } from "./dom.js";
-import { enhance } from "./deal_form.js";
+
 import { create as createFields } from "./deal_fields.js";
+import { enhance } from "./deal_form.js";
 import { attach as attachDisputes } from "./disputes.js";
+import { element } from "./dom.js";
+import vocabulary from "./vocabulary.js";
 
-var panel = null;
+let panel = null;
 
-
-export function isOpen() { return !!panel; }
+export function isOpen() {
+  return !!panel;
+}
 
 // Closed: the sheet again, its view as `hidden` left it.
 export function close() {
@@ -29,40 +31,43 @@ export function close() {
 // edit: {number, version, input} or null, number(): a new deal's number, onSave(entry, result)}.
 export function open(options) {
   close();
-  var template = document.getElementById("deal-form-template");
-  var fragment = template.content.cloneNode(true);
-  var form = fragment.querySelector("form");
+  const template = document.getElementById("deal-form-template");
+  const fragment = template.content.cloneNode(true);
+  const form = fragment.querySelector("form");
   panel = element("section", "deal-panel");
   panel.id = "deal-panel";
   panel.setAttribute("aria-labelledby", "panel-title");
-  var head = element("div", "panel-head");
-  var title = element("h2", "", options.title);
+  const head = element("div", "panel-head");
+  const title = element("h2", "", options.title);
   title.id = "panel-title";
   title.tabIndex = -1;
-  var shut = element("button", "secondary", "Fermer");
+  const shut = element("button", "secondary", "Fermer");
   shut.type = "button";
   shut.id = "close-panel";
-  shut.addEventListener("click", function () { close(); if (options.onClose) options.onClose(); });
+  shut.addEventListener("click", function () {
+    close();
+    if (options.onClose) options.onClose();
+  });
   head.appendChild(title);
   head.appendChild(shut);
   panel.appendChild(head);
   panel.appendChild(element("p", "panel-meta", options.meta));
   panel.appendChild(fragment);
   ["sheet", "rejoindre"].forEach(function (id) {
-    var node = document.getElementById(id);
+    const node = document.getElementById(id);
     if (node && !node.hidden) {
       node.hidden = true;
       node.dataset.hiddenByPanel = "1";
     }
   });
-  var main = document.querySelector("main");
+  const main = document.querySelector("main");
   main.insertBefore(panel, main.firstChild);
   if (options.edit) {
     createFields(form, vocabulary).fill(options.edit.input);
     form.querySelector("#f-best_meld").hidden = !options.edit.input.best_meld;
     form.elements.version.value = options.edit.version;
   }
-  enhance(form, { editing: options.edit && options.edit.number, number: options.number, onSave: options.onSave });
+  enhance(form, { editing: options.edit?.number, number: options.number, onSave: options.onSave });
   attachDisputes(form);
   window.scrollTo(0, 0);
   title.focus({ preventScroll: true });

@@ -8,37 +8,88 @@
    Which declarations a deal of 32 cards gives is the server's check alone (declarations.check_declarations):
    a set it refuses stays on the phone as a refused save, with the server's sentence (docs/offline.md). */
 
-import { refuse, has, get } from "./refusal.js";
+import { get, has, refuse } from "./refusal.js";
 
-function isObject(x) { return x !== null && typeof x === "object" && !Array.isArray(x); }
-function isInt(x) { return typeof x === "number" && isFinite(x) && Math.floor(x) === x; }
-function q(text) { return "« " + text + " »"; }
-function unknownKeys(object, allowed) {  // sorted, as Python's sorted(set(object) - allowed)
-  return Object.keys(object).filter(function (key) { return allowed.indexOf(key) < 0; }).sort();
+function isObject(x) {
+  return x !== null && typeof x === "object" && !Array.isArray(x);
+}
+function isInt(x) {
+  return typeof x === "number" && Number.isFinite(x) && Math.floor(x) === x;
+}
+function q(text) {
+  return "« " + text + " »";
+}
+function unknownKeys(object, allowed) {
+  // sorted, as Python's sorted(set(object) - allowed)
+  return Object.keys(object)
+    .filter(function (key) {
+      return allowed.indexOf(key) < 0;
+    })
+    .sort();
 }
 
 // Python's repr() of a JSON value, as a refusal quotes it: 'foo', 5, None, True, ['a'].
 function repr(x) {
   if (x === null || typeof x === "boolean") return x === null ? "None" : x ? "True" : "False";
   if (Array.isArray(x)) return "[" + x.map(repr).join(", ") + "]";
-  if (isObject(x)) return "{" + Object.keys(x).map(function (k) { return repr(k) + ": " + repr(x[k]); }).join(", ") +
-    "}";
+  if (isObject(x))
+    return (
+      "{" +
+      Object.keys(x)
+        .map(function (k) {
+          return repr(k) + ": " + repr(x[k]);
+        })
+        .join(", ") +
+      "}"
+    );
   if (typeof x !== "string") return String(x);
-  var quote = /'/.test(x) && !/"/.test(x) ? '"' : "'";
-  return quote + x.replace(/[\\'"\x00-\x1f\x7f-\x9f]/g, function (c) {
-    return {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}[c] || (c === quote ? "\\" + c
-      : c === "'" || c === '"' ? c : "\\x" + (c.charCodeAt(0) + 256).toString(16).slice(1));
-  }) + quote;
+  const quote = /'/.test(x) && !/"/.test(x) ? '"' : "'";
+  return (
+    quote +
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it escapes, as Python's repr
+    x.replace(/[\\'"\x00-\x1f\x7f-\x9f]/g, function (c) {
+      return (
+        { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" }[c] ||
+        (c === quote ? "\\" + c : c === "'" || c === '"' ? c : "\\x" + (c.charCodeAt(0) + 256).toString(16).slice(1))
+      );
+    }) +
+    quote
+  );
 }
 
-var HAND_KEYS = ["taker", "contract", "mode", "coinche", "taker_points", "all_tricks", "melds", "best_meld",
-                 "belote"];
+const HAND_KEYS = [
+  "taker",
+  "contract",
+  "mode",
+  "coinche",
+  "taker_points",
+  "all_tricks",
+  "melds",
+  "best_meld",
+  "belote",
+];
 
 function create(V, terms) {
-  var TOTAL = V.card_points_total, VALUES = V.contract_values, isCarre = terms.isCarre;
-  var OPTIONS = V.house_options, RULES_KEYS = ["rounding"].concat(OPTIONS.map(function (o) { return o[0]; }));
-  var MAX_BELOTES = Math.max.apply(null, V.modes.map(function (mode) { return V.max_belotes[mode]; }));
-  var BAD_CONTRACT = "« contract » doit valoir " + VALUES[0] + " à " + VALUES[VALUES.length - 1] +
+  const TOTAL = V.card_points_total,
+    VALUES = V.contract_values,
+    isCarre = terms.isCarre;
+  const OPTIONS = V.house_options,
+    RULES_KEYS = ["rounding"].concat(
+      OPTIONS.map(function (o) {
+        return o[0];
+      }),
+    );
+  const MAX_BELOTES = Math.max.apply(
+    null,
+    V.modes.map(function (mode) {
+      return V.max_belotes[mode];
+    }),
+  );
+  const BAD_CONTRACT =
+    "« contract » doit valoir " +
+    VALUES[0] +
+    " à " +
+    VALUES[VALUES.length - 1] +
     " de dix en dix, « capot » ou « generale ».";
 
   function choice(value, choices, name) {
@@ -55,73 +106,95 @@ function create(V, terms) {
 
   function parseContract(value) {
     if (isInt(value) ? VALUES.indexOf(value) >= 0 : typeof value === "string" && has(V.other_contracts, value)) {
-      var named = get(V.other_contracts, value, null);  // capot, générale
-      return named ? {kind: value, value: named.value, label: named.label}
-        : {kind: "points", value: value, label: String(value)};
+      const named = get(V.other_contracts, value, null); // capot, générale
+      return named
+        ? { kind: value, value: named.value, label: named.label }
+        : { kind: "points", value: value, label: String(value) };
     }
     refuse("contract", BAD_CONTRACT);
   }
 
   // parse_house_rules: each option (key, values: the default first); `check`: refuse a value it has not.
   function houseRules(rules, check) {
-    var house = {};
+    const house = {};
     OPTIONS.forEach(function (option) {
-      var key = option[0], values = option[1], name = "rules." + key, value = get(rules, key, values[0]);
+      const key = option[0],
+        values = option[1],
+        name = "rules." + key,
+        value = get(rules, key, values[0]);
       if (check && values.indexOf(value) < 0) {
-        refuse(name, q(name) + " doit valoir " + (typeof values[0] === "boolean" ? "true ou false"
-          : values.slice(0, -1).map(q).join(", ") + " ou " + q(values[values.length - 1])) + ".");
+        refuse(
+          name,
+          q(name) +
+            " doit valoir " +
+            (typeof values[0] === "boolean"
+              ? "true ou false"
+              : values.slice(0, -1).map(q).join(", ") + " ou " + q(values[values.length - 1])) +
+            ".",
+        );
       }
       house[key] = value;
     });
     return house;
   }
 
-  function parseScoringRules(rules) {  // hand_json.parse_scoring_rules
+  function parseScoringRules(rules) {
+    // hand_json.parse_scoring_rules
     if (!isObject(rules)) refuse("rules", '« rules » doit être un objet, par exemple {"rounding": "nearest"}.');
-    var unknown = unknownKeys(rules, RULES_KEYS);
+    const unknown = unknownKeys(rules, RULES_KEYS);
     if (unknown.length) refuse("rules", "« rules » : clé inconnue " + q(unknown[0]) + ".");
-    var house = houseRules(rules, true);
-    return {rounding: choice(get(rules, "rounding", "nearest"), V.roundings, "rules.rounding"), house: house};
+    const house = houseRules(rules, true);
+    return { rounding: choice(get(rules, "rounding", "nearest"), V.roundings, "rules.rounding"), house: house };
   }
 
   // `rules` given: the game's, and a `rules` key is refused.
   function parseHand(body, rules, extraKeys) {
     if (!isObject(body)) refuse("body", "Le corps de la requête doit être un objet JSON.");
-    var game = rules !== undefined && rules !== null;
-    var unknown = unknownKeys(body, HAND_KEYS.concat(game ? [] : ["rules"], extraKeys || []));
+    const game = rules !== undefined && rules !== null;
+    const unknown = unknownKeys(body, HAND_KEYS.concat(game ? [] : ["rules"], extraKeys || []));
     if (unknown.length) refuse(unknown[0], "Clé inconnue : " + q(unknown[0]) + ".");
     ["taker", "contract", "mode"].forEach(function (key) {
       if (!has(body, key)) refuse(key, q(key) + " est requis.");
     });
-    var hand = {taker: choice(body.taker, V.teams, "taker"), contract: parseContract(body.contract),
-                mode: choice(body.mode, V.modes, "mode"),
-                coinche: choice(get(body, "coinche", "none"), V.coinches, "coinche"),
-                all_tricks: get(body, "all_tricks", false), taker_points: get(body, "taker_points", null),
-                best_meld: get(body, "best_meld", null), melds: {}, belote: {}};
-    var points = hand.taker_points;
+    const hand = {
+      taker: choice(body.taker, V.teams, "taker"),
+      contract: parseContract(body.contract),
+      mode: choice(body.mode, V.modes, "mode"),
+      coinche: choice(get(body, "coinche", "none"), V.coinches, "coinche"),
+      all_tricks: get(body, "all_tricks", false),
+      taker_points: get(body, "taker_points", null),
+      best_meld: get(body, "best_meld", null),
+      melds: {},
+      belote: {},
+    };
+    const points = hand.taker_points;
     if (typeof hand.all_tricks !== "boolean") refuse("all_tricks", "« all_tricks » doit valoir true ou false.");
     if (points !== null && !(isInt(points) && points >= 0 && points <= TOTAL)) {
       refuse("taker_points", "« taker_points » doit être un entier entre 0 et " + TOTAL + ".");
     }
     if (hand.best_meld !== null) choice(hand.best_meld, V.best_meld_calls, "best_meld");
-    rules = game ? {rounding: get(rules, "rounding", "nearest"), house: houseRules(rules)}
+    rules = game
+      ? { rounding: get(rules, "rounding", "nearest"), house: houseRules(rules) }
       : parseScoringRules(get(body, "rules", {}));
     hand.rounding = rules.rounding;
     hand.house = rules.house;
-    var melds = teamMapping(get(body, "melds", {}), "melds");
+    const melds = teamMapping(get(body, "melds", {}), "melds");
     V.teams.forEach(function (team) {
-      var codes = get(melds, team, []);
+      const codes = get(melds, team, []);
       if (!Array.isArray(codes)) refuse("melds", q("melds." + team) + " doit être une liste d'annonces.");
       codes.forEach(function (code) {
         if (typeof code === "string" && V.melds.indexOf(code) >= 0) return;
-        refuse("melds", q("melds." + team) + " : annonce inconnue " + repr(code) + " (connues : " +
-          V.melds.join(", ") + ").");
+        refuse(
+          "melds",
+          q("melds." + team) + " : annonce inconnue " + repr(code) + " (connues : " + V.melds.join(", ") + ").",
+        );
       });
       hand.melds[team] = codes.slice();
     });
-    var belote = teamMapping(get(body, "belote", {}), "belote");
+    const belote = teamMapping(get(body, "belote", {}), "belote");
     V.teams.forEach(function (team) {
-      var count = hand.belote[team] = get(belote, team, 0);
+      const count = get(belote, team, 0);
+      hand.belote[team] = count;
       if (!(isInt(count) && count >= 0 && count <= MAX_BELOTES)) {
         refuse("belote", q("belote." + team) + " doit être un nombre de belotes, de 0 à " + MAX_BELOTES + ".");
       }
@@ -132,7 +205,10 @@ function create(V, terms) {
   // check_hand (hand.py)
 
   function checkHand(hand) {
-    var points = hand.taker_points, belotes = 0, allowed = V.max_belotes[hand.mode], seen = {};
+    let points = hand.taker_points,
+      belotes = 0,
+      allowed = V.max_belotes[hand.mode],
+      seen = {};
     if (points !== null && (points < 0 || points > TOTAL)) {
       refuse("taker_points", "« taker_points » doit être compris entre 0 et " + TOTAL + ".");
     }
@@ -143,17 +219,22 @@ function create(V, terms) {
       }
     }
     if (hand.all_tricks && points !== null && points !== TOTAL) {
-      refuse("taker_points", "« taker_points » doit valoir " + TOTAL +
-        " quand les preneurs ont fait tous les plis.");
+      refuse("taker_points", "« taker_points » doit valoir " + TOTAL + " quand les preneurs ont fait tous les plis.");
     }
     V.teams.forEach(function (team) {
       if (hand.belote[team] < 0) refuse("belote", "« belote » ne peut pas être négatif.");
       belotes += hand.belote[team];
     });
     if (belotes > allowed) {
-      refuse("belote", q("belote") + (allowed === 0 ? " : il n'y a pas de belote en sans atout."
-        : allowed > 1 ? " : au plus quatre belotes en tout atout (une par couleur)."
-        : " : une seule belote possible quand une couleur est atout."));
+      refuse(
+        "belote",
+        q("belote") +
+          (allowed === 0
+            ? " : il n'y a pas de belote en sans atout."
+            : allowed > 1
+              ? " : au plus quatre belotes en tout atout (une par couleur)."
+              : " : une seule belote possible quand une couleur est atout."),
+      );
     }
     V.teams.forEach(function (team) {
       if (hand.melds[team].length > V.max_melds) {
@@ -161,15 +242,17 @@ function create(V, terms) {
       }
       hand.melds[team].filter(isCarre).forEach(function (carre) {
         if (has(seen, carre)) {
-          refuse("melds", "« melds » : le " + V.meld_labels[carre] + " est annoncé deux fois, il n'en existe " +
-            "qu'un.");
+          refuse(
+            "melds",
+            "« melds » : le " + V.meld_labels[carre] + " est annoncé deux fois, il n'en existe " + "qu'un.",
+          );
         }
         seen[carre] = true;
       });
     });
   }
 
-  return {parseHand: parseHand, checkHand: checkHand};
+  return { parseHand: parseHand, checkHand: checkHand };
 }
 
 export { create };

@@ -9,13 +9,22 @@
 // ones that are not a row (a delete, an undo) are listed in `notices`. A waiting hand gets its
 // `result` (the engine's lines); a server's hand, from `withLines`.
 function project(sheet, waiting, engine) {
-  var first = engine.dealerAfter(sheet.dealer, -sheet.hands.length);
-  var deals = sheet.hands.map(function (d) {
-    return { kind: d.kind, input: d.input, reason: d.reason, player: d.player, version: d.version,
-             made: d.made, scores: d.scores, why: d.why, pending: null };
+  const first = engine.dealerAfter(sheet.dealer, -sheet.hands.length);
+  const deals = sheet.hands.map(function (d) {
+    return {
+      kind: d.kind,
+      input: d.input,
+      reason: d.reason,
+      player: d.player,
+      version: d.version,
+      made: d.made,
+      scores: d.scores,
+      why: d.why,
+      pending: null,
+    };
   });
-  var notices = [];
-  var undoWaiting = false;
+  const notices = [];
+  let undoWaiting = false;
   waiting.forEach(function (e) {
     if (e.state !== "waiting") {
       notices.push(e);
@@ -24,10 +33,11 @@ function project(sheet, waiting, engine) {
     } else if (e.op === "redeal") {
       deals.push({ kind: "redeal", reason: e.body.reason, player: e.body.player, pending: e });
     } else if (e.op === "edit" && deals[e.number - 1]) {
-      var old = deals[e.number - 1];
-      deals[e.number - 1] = old.kind === "hand"
-        ? { kind: "hand", input: withoutKeys(e.body, ["version", "remove_later"]), pending: e }
-        : { kind: "redeal", reason: e.body.reason, player: e.body.player, pending: e };
+      const old = deals[e.number - 1];
+      deals[e.number - 1] =
+        old.kind === "hand"
+          ? { kind: "hand", input: withoutKeys(e.body, ["version", "remove_later"]), pending: e }
+          : { kind: "redeal", reason: e.body.reason, player: e.body.player, pending: e };
       removeLater(deals, e);
     } else if (e.op === "delete" && deals[e.number - 1]) {
       e.deal = deals.splice(e.number - 1, 1)[0];
@@ -38,8 +48,8 @@ function project(sheet, waiting, engine) {
       notices.push(e);
     }
   });
-  var totals = { A: 0, B: 0 };
-  var hands = 0; // the scored hands, what a game in deals counts (a hand the engine refused is none)
+  let totals = { A: 0, B: 0 };
+  let hands = 0; // the scored hands, what a game in deals counts (a hand the engine refused is none)
   deals.forEach(function (d, i) {
     d.number = i + 1;
     d.dealer = engine.dealerAfter(first, i);
@@ -59,12 +69,20 @@ function project(sheet, waiting, engine) {
     d.totals = totals;
     if (d.kind === "hand" && !d.error) hands += 1;
   });
-  var outcome = engine.outcomeOf(totals, hands, sheet.end, sheet.stopped);
-  return { deals: deals, totals: totals, dealer: engine.dealerAfter(first, deals.length),
-           finished: outcome.finished, winner: outcome.winner, draw: outcome.draw, handsPlayed: hands,
-           // stopped by an organiser before its end (a game stopped once won reads as won)
-           cutShort: sheet.stopped && !engine.outcomeOf(totals, hands, sheet.end, false).finished,
-           notices: notices, undoWaiting: undoWaiting };
+  const outcome = engine.outcomeOf(totals, hands, sheet.end, sheet.stopped);
+  return {
+    deals: deals,
+    totals: totals,
+    dealer: engine.dealerAfter(first, deals.length),
+    finished: outcome.finished,
+    winner: outcome.winner,
+    draw: outcome.draw,
+    handsPlayed: hands,
+    // stopped by an organiser before its end (a game stopped once won reads as won)
+    cutShort: sheet.stopped && !engine.outcomeOf(totals, hands, sheet.end, false).finished,
+    notices: notices,
+    undoWaiting: undoWaiting,
+  };
 }
 
 // A server's hand with its `result` (the lines of its row's breakdown), scored when its row is drawn.
@@ -72,21 +90,30 @@ function withLines(deal, rules, engine) {
   if (deal.kind !== "hand" || deal.pending || deal.result) return deal;
   try {
     deal.result = engine.scoreBody(withoutKeys(deal.input, ["taker_player"]), rules);
-  } catch (refused) { /* a hand the server scored under rules this phone does not know */ }
+  } catch (_refused) {
+    /* a hand the server scored under rules this phone does not know */
+  }
   return deal;
 }
 
 // A correction applied with the removal of the deals after the win it makes (docs/api.md): those
 // deals go with it, the last first (their numbers are the sheet's after the correction).
 function removeLater(deals, entry) {
-  (entry.removeLater || []).slice().sort(function (a, b) { return b - a; }).forEach(function (n) {
-    if (deals[n - 1]) deals.splice(n - 1, 1);
-  });
+  (entry.removeLater || [])
+    .slice()
+    .sort(function (a, b) {
+      return b - a;
+    })
+    .forEach(function (n) {
+      if (deals[n - 1]) deals.splice(n - 1, 1);
+    });
 }
 
 function withoutKeys(object, keys) {
-  var copy = {};
-  Object.keys(object || {}).forEach(function (k) { if (keys.indexOf(k) < 0) copy[k] = object[k]; });
+  const copy = {};
+  Object.keys(object || {}).forEach(function (k) {
+    if (keys.indexOf(k) < 0) copy[k] = object[k];
+  });
   return copy;
 }
 

@@ -10,8 +10,14 @@ function Refusal(field, message) {
 Refusal.prototype = Object.create(Error.prototype);
 Refusal.prototype.constructor = Refusal;
 
-function refuse(field, message) { throw new Refusal(field, message); }
-function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
-function get(object, key, fallback) { return has(object, key) ? object[key] : fallback; }  // dict.get
+function refuse(field, message) {
+  throw new Refusal(field, message);
+}
+function has(object, key) {
+  return Object.hasOwn(object, key);
+}
+function get(object, key, fallback) {
+  return has(object, key) ? object[key] : fallback;
+} // dict.get
 
-export { Refusal, refuse, has, get };
+export { get, has, Refusal, refuse };

@@ -4,48 +4,60 @@
 // deleting, undoing and the redeals work in place the same way. The view is always drawn from the
 // latest sheet the phone has seen (the API's JSON: this page's, a poll's, a save's answer, the copy
 // kept on the phone), never from an older one. Without JavaScript the page is the server's.
-import vocabulary from "./vocabulary.js";
-import { element } from "./dom.js";
-import * as Outbox from "./outbox.js";
-import { create as createEngine } from "./engine.js";
-import { drawSheet } from "./sheet_view.js";
-import * as panel from "./deal_panel.js";
-import { watch } from "./server_watch.js";
-import { netLine } from "./net_line.js";
-import { confirmationLine } from "./sheet_said.js";
 
-var root = document.getElementById("sheet");
-var engine = createEngine(vocabulary);
-var game = root.dataset.game;
-var latest = JSON.parse(root.dataset.sheet);
-var server = "unknown";
-var said = confirmationLine();
-var net = element("p", "flash flash-error", "");
+import * as panel from "./deal_panel.js";
+import { element } from "./dom.js";
+import { create as createEngine } from "./engine.js";
+import { netLine } from "./net_line.js";
+import * as Outbox from "./outbox.js";
+import { watch } from "./server_watch.js";
+import { confirmationLine } from "./sheet_said.js";
+import { drawSheet } from "./sheet_view.js";
+import vocabulary from "./vocabulary.js";
+
+const root = document.getElementById("sheet");
+const engine = createEngine(vocabulary);
+const game = root.dataset.game;
+let latest = JSON.parse(root.dataset.sheet);
+let server = "unknown";
+const said = confirmationLine();
+const net = element("p", "flash flash-error", "");
 net.id = "net-status";
 net.setAttribute("role", "status");
 net.hidden = true;
-var projected = null;
+let projected = null;
 
 // The newer of two sheets of this game (by revision).
 function newer(one, other) {
   return other && other.id === game && (!one || other.revision > one.revision) ? other : one;
 }
 
-function entries() { return Outbox.entries(game); }
-function waiting() { return entries().filter(function (e) { return e.state === "waiting"; }); }
+function entries() {
+  return Outbox.entries(game);
+}
+function waiting() {
+  return entries().filter(function (e) {
+    return e.state === "waiting";
+  });
+}
 
 function draw() {
   latest = newer(latest, Outbox.knownSheet(game));
   projected = drawSheet(root, {
-    game: latest, entries: entries(), engine: engine, words: vocabulary,
-    lines: [said.node, net], template: document.getElementById("deal-row"), deals: root.dataset.deals
+    game: latest,
+    entries: entries(),
+    engine: engine,
+    words: vocabulary,
+    lines: [said.node, net],
+    template: document.getElementById("deal-row"),
+    deals: root.dataset.deals,
   });
   said.drawn(latest.revision);
   drawNet();
 }
 
 function drawNet() {
-  var line = netLine(server, Outbox.status(), waiting().length, window.isSecureContext);
+  const line = netLine(server, Outbox.status(), waiting().length, window.isSecureContext);
   net.textContent = line;
   net.hidden = !line;
 }
@@ -57,7 +69,7 @@ function say(message) {
 }
 
 // An action kept in the outbox: `what` until the server has it, then `landed`.
-var KEPT = " gardée sur ce téléphone, pas encore envoyée";
+const KEPT = " gardée sur ce téléphone, pas encore envoyée";
 function keep(entry, what, landed) {
   said.keep(entry.key, what, landed);
   window.scrollTo(0, 0);
@@ -76,9 +88,13 @@ function totalsLine() {
 function saved(entry, result) {
   Outbox.add(entry); // kept on the phone before anything is sent, and drawn (Outbox.listen below)
   panel.close();
-  var scores = " : " + teamsLine(result.scores) + ".";
+  const scores = " : " + teamsLine(result.scores) + ".";
   if (entry.op === "edit") {
-    keep(entry, "Modification de la donne " + entry.number + KEPT + scores, "Donne " + entry.number + " modifiée" + scores);
+    keep(
+      entry,
+      "Modification de la donne " + entry.number + KEPT + scores,
+      "Donne " + entry.number + " modifiée" + scores,
+    );
   } else {
     keep(entry, "Donne " + entry.number + KEPT + scores, "Donne " + entry.number + " enregistrée" + scores);
   }
@@ -86,32 +102,34 @@ function saved(entry, result) {
 }
 
 function openNew() {
-  var number = Outbox.nextNumber(game) || latest.hands.length + 1;
+  const number = Outbox.nextNumber(game) || latest.hands.length + 1;
   panel.open({
     title: "Donne " + number,
     meta: latest.players[projected.dealer] + " distribue · " + totalsLine(),
     edit: null,
-    number: function () { return number; },
+    number: function () {
+      return number;
+    },
     onSave: saved,
-    onClose: focusNext
+    onClose: focusNext,
   });
 }
 
 function openEdit(number) {
-  var deal = latest.hands[number - 1];
-  if (!deal || deal.kind !== "hand") return false;
+  const deal = latest.hands[number - 1];
+  if (deal?.kind !== "hand") return false;
   panel.open({
     title: "Modifier la donne " + number,
     meta: latest.players[deal.dealer] + " distribuait · " + totalsLine(),
     edit: { number: number, version: deal.version, input: deal.input },
     onSave: saved,
-    onClose: focusNext
+    onClose: focusNext,
   });
   return true;
 }
 
 function focusNext() {
-  var next = document.getElementById(projected && projected.finished ? "rematch" : "new-deal");
+  const next = document.getElementById(projected?.finished ? "rematch" : "new-deal");
   if (next) next.focus({ preventScroll: true });
 }
 
@@ -121,27 +139,33 @@ document.getElementById("new-deal").addEventListener("click", function (event) {
 });
 
 root.addEventListener("click", function (event) {
-  var edit = event.target.closest("a.edit-deal");
+  const edit = event.target.closest("a.edit-deal");
   if (edit) {
-    var number = parseInt(edit.closest("details").dataset.deal, 10);
+    const number = parseInt(edit.closest("details").dataset.deal, 10);
     if (openEdit(number)) event.preventDefault();
     return;
   }
-  var target = event.target.closest("button[data-action]");
+  const target = event.target.closest("button[data-action]");
   if (!target) return;
-  var key = target.dataset.key;
-  var action = target.dataset.action;
+  const key = target.dataset.key;
+  const action = target.dataset.action;
   if (action === "discard" && window.confirm("Abandonner cette saisie ? Elle ne sera jamais envoyée.")) {
-    var conflicted = entries().some(function (e) { return e.key === key && e.state === "conflict"; });
-    if (conflicted) Outbox.resolveConflict(key, "discard"); else Outbox.discard(key);
+    const conflicted = entries().some(function (e) {
+      return e.key === key && e.state === "conflict";
+    });
+    if (conflicted) Outbox.resolveConflict(key, "discard");
+    else Outbox.discard(key);
     say("Saisie abandonnée.");
   } else if (action === "resend") {
     Outbox.resolveConflict(key, "next");
     keep({ key: key }, "Donne" + KEPT + " : elle sera la donne suivante.", "Donne enregistrée comme donne suivante.");
   } else if (action === "apply-removal") {
     Outbox.applyRemoval(key);
-    keep({ key: key }, "Correction" + KEPT + " : les donnes suivantes seront retirées.",
-      "Correction appliquée, les donnes suivantes retirées : « Annuler » les rétablit.");
+    keep(
+      { key: key },
+      "Correction" + KEPT + " : les donnes suivantes seront retirées.",
+      "Correction appliquée, les donnes suivantes retirées : « Annuler » les rétablit.",
+    );
   } else if (action === "flush") {
     Outbox.flush();
   }
@@ -150,12 +174,12 @@ root.addEventListener("click", function (event) {
 // --- redeals, delete, undo: through the outbox -------------------------------------------
 
 root.addEventListener("submit", function (event) {
-  var form = event.target;
-  var button = event.submitter;
-  var action = (button && button.getAttribute("formaction")) || form.getAttribute("action") || "";
-  var entry = null;
-  var message = "";
-  var kept = "";
+  const form = event.target;
+  const button = event.submitter;
+  const action = button?.getAttribute("formaction") || form.getAttribute("action") || "";
+  let entry = null;
+  let message = "";
+  let kept = "";
   if (/\/revanche$/.test(action)) {
     if (!waiting().length) return; // the server's answer: the new game's sheet
     event.preventDefault();
@@ -163,9 +187,9 @@ root.addEventListener("submit", function (event) {
     return;
   }
   if (/\/redonne$/.test(action)) {
-    var body = { reason: button ? button.value : "all_pass" };
+    const body = { reason: button ? button.value : "all_pass" };
     if (body.reason !== "all_pass") {
-      var chosen = form.querySelector('[name="player"]:checked');
+      const chosen = form.querySelector('[name="player"]:checked');
       if (!chosen) {
         event.preventDefault();
         say("Redonne non enregistrée : dites qui l'a demandée.");
@@ -178,14 +202,15 @@ root.addEventListener("submit", function (event) {
     message = "Donne " + body.number + " : redonne (" + vocabulary.redeal_reasons[body.reason] + ").";
     kept = "Donne " + body.number + " : redonne (" + vocabulary.redeal_reasons[body.reason] + ")," + KEPT + ".";
   } else if (/\/supprimer$/.test(action)) {
-    var number = parseInt(action.match(/donnes\/(\d+)\//)[1], 10);
+    const number = parseInt(action.match(/donnes\/(\d+)\//)[1], 10);
     entry = { op: "delete", number: number, version: parseInt(button.value, 10) };
     message = "Donne " + number + " supprimée.";
     kept = "Suppression de la donne " + number + KEPT + ".";
   } else if (/\/annuler$/.test(action)) {
     event.preventDefault();
-    var mine = entries();
-    if (mine.length) { // the last save has not left the phone: undoing it is forgetting it
+    const mine = entries();
+    if (mine.length) {
+      // the last save has not left the phone: undoing it is forgetting it
       Outbox.discard(mine[mine.length - 1].key);
       say("Dernière saisie en attente abandonnée.");
       return;
@@ -204,25 +229,38 @@ root.addEventListener("submit", function (event) {
 
 // --- the server and the outbox -----------------------------------------------------------
 
-var poller = watch(game, function () { return latest.revision; }, function (state, sheet) {
-  var was = server;
-  server = state;
-  if (sheet) {
-    Outbox.remember(sheet);
-    latest = newer(latest, sheet);
-  }
-  if (state === "up" && was !== "up") Outbox.flush(); // the server answers again: send now
-  if (sheet) draw(); else drawNet();
-});
+const poller = watch(
+  game,
+  function () {
+    return latest.revision;
+  },
+  function (state, sheet) {
+    const was = server;
+    server = state;
+    if (sheet) {
+      Outbox.remember(sheet);
+      latest = newer(latest, sheet);
+    }
+    if (state === "up" && was !== "up") Outbox.flush(); // the server answers again: send now
+    if (sheet) draw();
+    else drawNet();
+  },
+);
 
 function heldKeys() {
-  return entries().filter(function (e) { return e.state !== "waiting"; }).map(function (e) { return e.key; });
+  return entries()
+    .filter(function (e) {
+      return e.state !== "waiting";
+    })
+    .map(function (e) {
+      return e.key;
+    });
 }
-var held = heldKeys().length;
-var HELD = "Une saisie attend votre décision, sous les totaux : rien n'a été changé sur le serveur.";
+let held = heldKeys().length;
+const HELD = "Une saisie attend votre décision, sous les totaux : rien n'a été changé sur le serveur.";
 Outbox.listen(function (event) {
-  var keys = heldKeys();
-  var newlyHeld = keys.length > held;
+  const keys = heldKeys();
+  const newlyHeld = keys.length > held;
   if (newlyHeld) poller.now(); // a 409 names another phone's deal: its sheet at once
   held = keys.length;
   if (event.sent && event.sent.game === game) {
@@ -245,11 +283,14 @@ window.addEventListener("beforeunload", function (event) {
 // Back from the deal form's page (#enregistree-N, #modifiee-N, #deja-N: no element, so no scroll):
 // what the deal gave, with the totals, or that the other phone had recorded it.
 function cameBack() {
-  var back = /^#(enregistree|modifiee|deja)-(\d+)$/.exec(location.hash);
-  var deal = back && projected.deals[parseInt(back[2], 10) - 1];
+  const back = /^#(enregistree|modifiee|deja)-(\d+)$/.exec(location.hash);
+  const deal = back && projected.deals[parseInt(back[2], 10) - 1];
   if (!deal) return;
   if (back[1] === "deja") say("Donne " + back[2] + " déjà enregistrée par l'autre téléphone.");
-  else say("Donne " + back[2] + (back[1] === "modifiee" ? " modifiée : " : " enregistrée : ") + teamsLine(deal.scores) + ".");
+  else
+    say(
+      "Donne " + back[2] + (back[1] === "modifiee" ? " modifiée : " : " enregistrée : ") + teamsLine(deal.scores) + ".",
+    );
 }
 
 draw();

@@ -4,13 +4,15 @@
 // of deal.
 import { element } from "./dom.js";
 
-function span(className, text) { return element("span", className, text); }
+function span(className, text) {
+  return element("span", className, text);
+}
 
 // "80 ♥ ×2", as _macros.html's contract(named=false).
 function contract(into, input, words) {
   into.appendChild(document.createTextNode(words.contract_titles[input.contract] + " "));
   into.appendChild(span("mode mode-" + input.mode, words.mode_symbols[input.mode]));
-  var badge = words.coinche_badges[input.coinche || "none"];
+  const badge = words.coinche_badges[input.coinche || "none"];
   if (badge) {
     into.appendChild(document.createTextNode(" "));
     into.appendChild(span("badge", badge));
@@ -19,44 +21,66 @@ function contract(into, input, words) {
 
 function takerOf(game, input) {
   return input.taker_player === undefined || input.taker_player === null
-    ? game.teams[input.taker] : game.players[input.taker_player];
+    ? game.teams[input.taker]
+    : game.players[input.taker_player];
 }
 
 function outcomeOf(deal) {
   if (deal.error) return "refusée";
-  var capot = deal.input.all_tricks && typeof deal.input.contract === "number";
+  const capot = deal.input.all_tricks && typeof deal.input.contract === "number";
   return (deal.made ? "fait" : "chuté") + (capot ? ", capot" : "");
 }
 
 // The row's name, a sentence: "Donne 4 : 110 cœur, Chloé fait ; Nous 260, total 490 ; …".
 function label(deal, game, words) {
-  var what;
+  let what;
   if (deal.kind === "hand") {
-    var coinche = words.coinche_participles[deal.input.coinche] || "";
-    what = words.contract_titles[deal.input.contract] + " " + words.mode_words[deal.input.mode] +
-      (coinche ? " " + coinche : "") + ", " + takerOf(game, deal.input) + " " + outcomeOf(deal);
+    const coinche = words.coinche_participles[deal.input.coinche] || "";
+    what =
+      words.contract_titles[deal.input.contract] +
+      " " +
+      words.mode_words[deal.input.mode] +
+      (coinche ? " " + coinche : "") +
+      ", " +
+      takerOf(game, deal.input) +
+      " " +
+      outcomeOf(deal);
   } else {
-    what = words.redeal_reasons[deal.reason] + (deal.player === null || deal.player === undefined
-      ? "" : " (" + game.players[deal.player] + ")");
+    what =
+      words.redeal_reasons[deal.reason] +
+      (deal.player === null || deal.player === undefined ? "" : " (" + game.players[deal.player] + ")");
   }
-  return "Donne " + deal.number + " : " + what + " ; " + ["A", "B"].map(function (team) {
-    return game.teams[team] + " " + deal.scores[team] + ", total " + deal.totals[team];
-  }).join(" ; ");
+  return (
+    "Donne " +
+    deal.number +
+    " : " +
+    what +
+    " ; " +
+    ["A", "B"]
+      .map(function (team) {
+        return game.teams[team] + " " + deal.scores[team] + ", total " + deal.totals[team];
+      })
+      .join(" ; ")
+  );
 }
 
 function teamLines(breakdown, deal, game) {
   ["A", "B"].forEach(function (team) {
     breakdown.appendChild(element("h3", "", game.teams[team] + " : " + deal.scores[team]));
-    var list = element("ul");
-    var lines = deal.result ? deal.result.lines.filter(function (line) { return line.team === team; }) : [];
+    const list = element("ul");
+    const lines = deal.result
+      ? deal.result.lines.filter(function (line) {
+          return line.team === team;
+        })
+      : [];
     lines.forEach(function (line) {
-      var item = element("li");
+      const item = element("li");
       item.appendChild(span("", line.label));
       item.appendChild(span("", String(line.points)));
       list.appendChild(item);
     });
     if (!lines.length) {
-      var nothing = element("li", "muted");
+      const nothing = element("li", "muted");
       nothing.appendChild(span("", "Rien"));
       nothing.appendChild(span("", "0"));
       list.appendChild(nothing);
@@ -70,11 +94,11 @@ function teamLines(breakdown, deal, game) {
 // `deals`: the address the deals' pages start with ("/parties/<id>/donnes/"); `actions`: whether
 // the row offers "Modifier" and "Supprimer" (its number stands).
 export function drawRow(template, deal, game, words, deals, actions) {
-  var li = template.content.firstElementChild.cloneNode(true);
-  var details = li.firstElementChild;
-  var summary = details.firstElementChild;
-  var cells = summary.children;
-  var breakdown = details.lastElementChild;
+  const li = template.content.firstElementChild.cloneNode(true);
+  const details = li.firstElementChild;
+  const summary = details.firstElementChild;
+  const cells = summary.children;
+  const breakdown = details.lastElementChild;
   li.id = "donne-" + deal.number;
   details.dataset.deal = deal.number;
   summary.setAttribute("aria-label", label(deal, game, words));
@@ -91,17 +115,19 @@ export function drawRow(template, deal, game, words, deals, actions) {
     }
   }
   ["A", "B"].forEach(function (team, i) {
-    var score = cells[2 + i];
+    const score = cells[2 + i];
     score.insertBefore(document.createTextNode(String(deal.scores[team])), score.firstChild);
     score.lastChild.textContent = deal.totals[team];
   });
-  var dealer = "Donneur : " + game.players[deal.dealer] + ".";
+  const dealer = "Donneur : " + game.players[deal.dealer] + ".";
   if (deal.kind === "hand") {
     teamLines(breakdown, deal, game);
-    if (deal.why && deal.why.length) {
+    if (deal.why?.length) {
       breakdown.appendChild(element("h3", "", "Pourquoi"));
-      var why = element("ul", "why");
-      deal.why.forEach(function (sentence) { why.appendChild(element("li", "", sentence)); });
+      const why = element("ul", "why");
+      deal.why.forEach(function (sentence) {
+        why.appendChild(element("li", "", sentence));
+      });
       breakdown.appendChild(why);
     }
     if (deal.error) breakdown.appendChild(element("p", "error", deal.error));
@@ -111,19 +137,20 @@ export function drawRow(template, deal, game, words, deals, actions) {
   }
   if (deal.pending) {
     li.className = "waiting";
-    cells[1].appendChild(element("small", "waiting-tag", (deal.pending.op === "edit" ? "modification " : "") +
-      "en attente d'envoi"));
+    cells[1].appendChild(
+      element("small", "waiting-tag", (deal.pending.op === "edit" ? "modification " : "") + "en attente d'envoi"),
+    );
     breakdown.appendChild(element("p", "muted", "Gardée sur ce téléphone, envoyée dès que le serveur répond."));
-    var discard = element("button", "secondary danger", "Abandonner cette saisie");
+    const discard = element("button", "secondary danger", "Abandonner cette saisie");
     discard.type = "button";
     discard.dataset.action = "discard";
     discard.dataset.key = deal.pending.key;
     breakdown.appendChild(discard);
   } else if (actions) {
-    var row = element("div", "row-actions");
-    var edit = element("a", "button secondary edit-deal", "Modifier");
+    const row = element("div", "row-actions");
+    const edit = element("a", "button secondary edit-deal", "Modifier");
     edit.href = deals + deal.number + "/modifier";
-    var remove = element("button", "secondary danger", "Supprimer");
+    const remove = element("button", "secondary danger", "Supprimer");
     remove.type = "submit";
     remove.setAttribute("form", "delete-deal");
     remove.setAttribute("formaction", deals + deal.number + "/supprimer");

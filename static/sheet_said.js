@@ -8,17 +8,17 @@ import { element } from "./dom.js";
 
 // A save usually lands in a few tens of milliseconds: until then the line is empty, rather than
 // saying "kept on this phone" for the blink of an eye and then growing or shrinking by a line.
-var KEPT_AFTER_MS = 500;
+const KEPT_AFTER_MS = 500;
 
 export function confirmationLine() {
-  var node = element("p", "flash", "");
+  const node = element("p", "flash", "");
   node.id = "sheet-status";
   node.setAttribute("role", "status");
   node.hidden = true;
-  var seen = null; // the revision of the sheet drawn last
+  let seen = null; // the revision of the sheet drawn last
   // What the line speaks of: the save it waits for (`key`, with `landed`, its words once the
   // server has it), or, done, the revision of the sheet it spoke of (null: the next one drawn).
-  var about = null;
+  let about = null;
 
   function show(text) {
     node.textContent = text;
@@ -39,12 +39,14 @@ export function confirmationLine() {
     keep: function (key, kept, landed) {
       about = { key: key, landed: landed };
       show("");
-      setTimeout(function () { if (about && about.key === key) show(kept); }, KEPT_AFTER_MS);
+      setTimeout(function () {
+        if (about && about.key === key) show(kept);
+      }, KEPT_AFTER_MS);
     },
     // The outbox's news: `sent`, a save that landed, with the server's `message` if any; `held`,
     // the keys held for the player.
     heard: function (sent, message, held) {
-      if (!about || !about.key) return;
+      if (!about?.key) return;
       if (sent && sent.key === about.key) {
         show(message || about.landed);
         about = { key: null, revision: null };
@@ -59,6 +61,6 @@ export function confirmationLine() {
       if (!about || about.key) return;
       if (about.revision === null) about.revision = revision;
       else if (revision > about.revision) say("");
-    }
+    },
   };
 }
