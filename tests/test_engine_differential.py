@@ -627,7 +627,10 @@ MUTATIONS = {
         "label + times, base * (made ? by : m));",
     ),
     "the belote multiplied with coinche_scope whole": ("figures[team].belote);", "figures[team].belote * by);"),
-    "the loser's card points multiplied with coinche_scope whole": ("t.rest), t.rest);", "t.rest), t.rest * by);"),
+    "the loser's card points multiplied with coinche_scope whole": (
+        "t.rest),\n        t.rest,",
+        "t.rest),\n        t.rest * by,",
+    ),
     "a body's 162 card points refused (hand_body.js)": (
         "points >= 0 && points <= TOTAL",
         "points >= 0 && points < TOTAL",
