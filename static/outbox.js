@@ -45,10 +45,10 @@ function entries(game) {
     : all;
 }
 
-function save(all) {
+function save(all, event) {
   if (forgotten) return;
   localStorage.setItem(ENTRIES, JSON.stringify(all));
-  notify();
+  notify(event);
 }
 
 function notify(event) {
@@ -109,11 +109,13 @@ function change(key, changes) {
   );
 }
 
-function discard(key) {
+// `event`: what the listeners hear (a save recorded: {sent, message}), in the one notice.
+function discard(key, event) {
   save(
     entries().filter(function (e) {
       return e.key !== key;
     }),
+    event,
   );
 }
 
@@ -311,8 +313,7 @@ function flush() {
         heard(true, false);
         retries = 0;
         remember(json);
-        discard(entry.key);
-        notify({ sent: entry, message: typeof json.message === "string" ? json.message : undefined });
+        discard(entry.key, { sent: entry, message: typeof json.message === "string" ? json.message : undefined });
         flush();
       } else if (s >= 400 && isRefusal(json) && (s === 401 || s === 403 || s === 429 || s >= 500)) {
         heard(true, false, json.error); // the server, for now unable or unwilling: tried again
