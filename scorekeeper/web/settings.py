@@ -38,6 +38,10 @@ DEFAULTS: dict[str, Any] = {
     # HOST=127.0.0.1) no phone can join: the sheet's join panel says so rather than show an
     # address nothing answers on (web/join.py).
     "LISTENING_ON": None,
+    # The port of the server's HTTPS address, which `make run HTTPS=1` (Caddy in front) sets; None:
+    # no HTTPS. A page that came over plain HTTP then tells the phone how to switch (web/join.py's
+    # secure_url, /certificat).
+    "HTTPS_PORT": None,
     "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,  # a larger body is a 413 in French (web/errors.py)
     # An evening lasts longer than Flask-WTF's one hour: a sheet left open keeps working.
     "WTF_CSRF_TIME_LIMIT": None,
