@@ -15,6 +15,7 @@ before it can enter the password over HTTPS.
 from __future__ import annotations
 
 import hashlib
+import io
 import ssl
 from pathlib import Path
 
@@ -80,4 +81,7 @@ def root():
     if not path.exists():
         title, message = NO_ROOT
         return render_template("error.html", title=title, message=message), 404
-    return send_file(path, mimetype=ROOT_TYPE, as_attachment=False, download_name=DOWNLOAD_NAME, max_age=0)
+    # A kilobyte, read whole: no file left open while the answer is sent.
+    return send_file(
+        io.BytesIO(path.read_bytes()), mimetype=ROOT_TYPE, as_attachment=False, download_name=DOWNLOAD_NAME, max_age=0
+    )
