@@ -64,7 +64,7 @@ def test_the_page_gives_the_root_its_fingerprint_and_a_qr_code(app, lan, root):
         assert f"<summary>{system}</summary>" in page
     assert "Réglages de confiance des certificats" in words  # iOS's second switch, easily missed
     assert "Firefox a son propre magasin de certificats" in words
-    assert "aucun site public" in words and "Sa clé a été détruite" in words
+    assert "aucun site public" in words and "Sa clé privée a été détruite" in words
     assert not re.search(r"\sstyle\s*=", page) and "<script>" not in page  # the CSP
 
 
