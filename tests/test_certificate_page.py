@@ -214,3 +214,17 @@ def test_over_plain_http_behind_the_proxy_the_join_address_stays_plain(make_app,
     )
     assert join_address_of(page) == f"http://{LAN}:5000/parties/{game_id}"
     assert f'<a href="https://{LAN}:8443/parties/{game_id}">' in hint_of(page)
+
+
+def test_a_sheet_kept_before_https_was_turned_on_is_sent_again_with_the_hint(app, db, lan):
+    """The sheet's ETag names what it shows (the game's revision): the server restarted with HTTPS
+    shows the same game with one line more, so a phone's copy from before is not current."""
+    game_id = new_game(db)
+    client = app.test_client()
+    before = client.get(f"/parties/{game_id}", base_url=PHONE)
+    assert hint_of(before.get_data(as_text=True)) is None
+    again = {"If-None-Match": before.headers["ETag"]}
+    assert client.get(f"/parties/{game_id}", base_url=PHONE, headers=again).status_code == 304
+    app.config["HTTPS_PORT"] = 8443
+    after = client.get(f"/parties/{game_id}", base_url=PHONE, headers=again)
+    assert after.status_code == 200 and hint_of(after.get_data(as_text=True)) is not None
