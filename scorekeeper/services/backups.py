@@ -147,7 +147,7 @@ class Backups:
         if self._last is None or now - self._last >= self.every:
             return True
         finished = last_finished_at(self.database)
-        return finished is not None and finished >= self._last
+        return finished is not None and finished > self._last
 
     def copy_if_due(self) -> Path | None:
         """Make a copy if one is due (a write no copy holds, and a game finished since the last

@@ -75,7 +75,7 @@ def check_backup(path: str) -> None:
         finally:
             connection.close()
     except sqlite3.DatabaseError as error:
-        raise UnusableBackup(f"« {path} » n'est pas une base SQLite lisible ({error}).") from None
+        raise UnusableBackup(f"« {path} » n'est pas une base SQLite, ou elle est abîmée ({error}).") from None
     if verdict != ["ok"]:
         raise UnusableBackup(f"« {path} » est abîmé (contrôle d'intégrité : {'; '.join(verdict[:3])}).")
     if not applied:
