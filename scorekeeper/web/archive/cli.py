@@ -10,6 +10,7 @@ import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
+from scorekeeper.belote.evenings import table_zone
 from scorekeeper.services import export, import_checks, importing
 from scorekeeper.store import derived, evenings
 from scorekeeper.store import games as store
@@ -109,7 +110,8 @@ def restore_command(file: str) -> None:
     Stop the server first (docs/hosting.md, "Backups")."""
     database = current_app.config["DATABASE"]
     stem, suffix = Path(database).stem, Path(database).suffix or ".db"
-    aside = Path(database).with_name(f"{stem}-before-restore-{datetime.now():%Y-%m-%dT%H-%M-%S}{suffix}")
+    now = datetime.now(table_zone(current_app.config["TIMEZONE"]))  # the clock the copies are named by
+    aside = Path(database).with_name(f"{stem}-before-restore-{now:%Y-%m-%dT%H-%M-%S}{suffix}")
     try:
         kept = restore(file, database, str(aside))
     except UnusableBackup as refused:
