@@ -12,6 +12,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from contextlib import closing
 from datetime import UTC, date, datetime
@@ -20,6 +21,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from scorekeeper.services import backups as backups_service
 from scorekeeper.services import games as service
 from scorekeeper.services.backups import Backups, Copy, copies, prune, status, to_delete, when_said
 from scorekeeper.store import games as games_store
@@ -76,6 +78,31 @@ def test_a_finished_game_leaves_a_sound_copy_that_holds_it(make_app, tmp_path):
     assert copy.path.name.startswith("scorekeeper-20") and copy.path.name.endswith(".db")
     assert query(copy.path, "select count(*) from deals where game_id = ?", [game_id]) == [(4,)]
     assert not list(folder.glob("*.partial"))
+
+
+def test_a_save_never_waits_for_a_copy(make_app, monkeypatch):
+    """A copy held up (a slow USB key): the saves of the tables are answered meanwhile."""
+    started, release = threading.Event(), threading.Event()
+
+    def slow_backup(source: str, target: str) -> None:
+        started.set()
+        release.wait(timeout=20)
+        backup(source, target)
+
+    monkeypatch.setattr(backups_service, "backup", slow_backup)
+    app = make_app(BACKUPS=True)
+    client = app.test_client()
+    game_id = api_game(client, **FOUR_DEALS)  # the first write: a copy begins, and hangs
+    assert started.wait(timeout=20)
+    for _ in range(4):  # the game is played to its end while the copy hangs
+        assert client.post(f"/api/v1/games/{game_id}/hands", json=A80).status_code == 201
+    assert not release.is_set() and copies(Path(app.instance_path) / "backups", PARIS) == []
+    release.set()
+    wait_for(
+        lambda: any(
+            summary(copy.path, game_id) == (1, 4) for copy in copies(Path(app.instance_path) / "backups", PARIS)
+        )
+    )
 
 
 def test_a_copy_that_fails_never_breaks_a_save(make_app, tmp_path, caplog):
