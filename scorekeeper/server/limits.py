@@ -1,4 +1,4 @@
-"""What waitress lacks: a deadline for a request to arrive.
+"""What waitress lacks: a deadline for a request to arrive, and a limit of connections per address.
 
 waitress cuts a connection only after `channel_timeout` of silence, so a client that sends half a
 request, then a byte every few seconds, keeps its connection for as long as it likes: enough of
@@ -13,18 +13,29 @@ being read, None between requests), `channel.requests` (those read whole, waitin
 thread), `channel.will_close`, the parser's `content_length` and `body_bytes_received`, and
 `BaseWSGIServer.maintenance`, which the I/O thread calls every `cleanup_interval` to close the
 channels silent for `channel_timeout`. The channel also answers waitress's own refusals in French
-(`error_task_class`).
+(`error_task_class`), and reads each request with bodies.py's parser (`parser_class`).
+
+waitress takes up to `connection_limit` connections (1,000), whoever opens them: one machine that
+opens them all (and opens new ones as they are cut) left every phone's new connection waiting, 5
+answers in 40 s (issue 31, F1). Here a connection from an address that already holds
+CONNECTIONS_PER_ADDRESS is closed as soon as it is accepted (`accept`, which waitress's
+`handle_accept` calls, None meaning nothing to serve), and the server takes the others'. Behind
+the HTTPS proxy (the app's PROXY_COUNT) every connection comes from the proxy, on loopback: loopback
+addresses are then not limited (the proxy holds the clients' own connections).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import time
 
 from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser
 from waitress.server import TcpWSGIServer
 
+from scorekeeper.server.bodies import Allowance, BodyCheckingParser
 from scorekeeper.server.error_pages import FrenchErrorTask
-from scorekeeper.server.settings import ARRIVAL_S, MIN_BODY_BYTES_PER_S
+from scorekeeper.server.settings import ARRIVAL_S, CONNECTIONS_PER_ADDRESS, MIN_BODY_BYTES_PER_S
 
 
 class Channel(HTTPChannel):
@@ -32,6 +43,14 @@ class Channel(HTTPChannel):
 
     error_task_class = FrenchErrorTask
     arrival_began = 0.0
+
+    def parser_class(self, adj) -> HTTPRequestParser:
+        """The parser of the next request (waitress calls `self.parser_class(self.adj)`): with the
+        app's allowance, one that refuses a body over its URL's limit (bodies.py)."""
+        allowance = self.server.allowance
+        if allowance is None:
+            return HTTPRequestParser(adj)
+        return BodyCheckingParser(adj, allowance, self.server.login_path)
 
     def received(self, data: bytes) -> bool:
         if self.request is None and data:
@@ -48,9 +67,30 @@ class Channel(HTTPChannel):
 
 
 class Server(TcpWSGIServer):
-    """waitress's TCP server whose channels are `Channel`s, closed past their arrival deadline."""
+    """waitress's TCP server whose channels are `Channel`s, closed past their arrival deadline, and
+    which takes at most CONNECTIONS_PER_ADDRESS from one address (loopback's unlimited when
+    `proxied`). `allowance` (web/bodies.py), when the app gives one, says how large a body each
+    request may send, and `login_path` where one without the password is sent."""
 
     channel_class = Channel
+
+    def __init__(self, application, *, adj, allowance: Allowance | None = None, login_path: str = "/", proxied=False):
+        self.allowance, self.login_path, self.proxied = allowance, login_path, proxied
+        super().__init__(application, adj=adj)
+
+    def accept(self):
+        accepted = super().accept()
+        if accepted is not None and self.refuses(accepted[1][0]):
+            accepted[0].close()
+            return None
+        return accepted
+
+    def refuses(self, host: str) -> bool:
+        """Whether a new connection from `host` is one too many: it holds its share already."""
+        if self.proxied and ipaddress.ip_address(host.partition("%")[0]).is_loopback:
+            return False
+        held = sum(1 for channel in self.active_channels.values() if channel.addr[0] == host)
+        return held >= CONNECTIONS_PER_ADDRESS
 
     def maintenance(self, now: float) -> None:
         super().maintenance(now)  # the silent ones
