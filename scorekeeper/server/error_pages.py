@@ -56,9 +56,10 @@ def error_page(status: int) -> tuple[str, list[tuple[str, str]], bytes]:
 
 class FrenchErrorTask(ErrorTask):
     """waitress's ErrorTask (waitress/task.py), with the page of `error_page`: the connection is
-    closed after it, as waitress does."""
+    closed after it, as waitress does, gracefully (the channel's `refused`: limits.Channel)."""
 
     def execute(self) -> None:
+        self.channel.refused = True
         error = self.request.error
         self.status, headers, body = error_page(error.code)
         self.response_headers.extend(headers)

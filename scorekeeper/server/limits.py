@@ -27,6 +27,7 @@ addresses are then not limited (the proxy holds the clients' own connections).
 from __future__ import annotations
 
 import ipaddress
+import socket
 import time
 
 from waitress.channel import HTTPChannel
@@ -35,14 +36,21 @@ from waitress.server import TcpWSGIServer
 
 from scorekeeper.server.bodies import Allowance, BodyCheckingParser
 from scorekeeper.server.error_pages import FrenchErrorTask
-from scorekeeper.server.settings import ARRIVAL_S, CONNECTIONS_PER_ADDRESS, MIN_BODY_BYTES_PER_S
+from scorekeeper.server.settings import ARRIVAL_S, CONNECTIONS_PER_ADDRESS, LINGER_S, MIN_BODY_BYTES_PER_S
 
 
 class Channel(HTTPChannel):
-    """A connection that knows when the request it is reading began to arrive."""
+    """A connection that knows when the request it is reading began to arrive, and which closes
+    gracefully after a refusal (`refused`, set by the error task): a refused body's rest may still
+    be coming, and closing a socket with bytes unread makes the kernel reset the connection, which
+    throws away the answer on the client's side before it reads it. So, as nginx's lingering close
+    does, the server sends its FIN after the answer and reads (and drops) what still comes, until
+    the client closes or LINGER_S have passed."""
 
     error_task_class = FrenchErrorTask
     arrival_began = 0.0
+    refused = False
+    lingering_until: float | None = None
 
     def parser_class(self, adj) -> HTTPRequestParser:
         """The parser of the next request (waitress calls `self.parser_class(self.adj)`): with the
@@ -56,6 +64,30 @@ class Channel(HTTPChannel):
         if self.request is None and data:
             self.arrival_began = time.time()
         return super().received(data)
+
+    def handle_close(self) -> None:
+        if not self.refused or self.lingering_until is not None:
+            super().handle_close()
+            return
+        try:
+            self.socket.shutdown(socket.SHUT_WR)  # the answer is whole: the client reads it, then EOF
+        except OSError:
+            super().handle_close()
+            return
+        self.lingering_until = time.time() + LINGER_S
+        self.will_close = False
+
+    def readable(self) -> bool:
+        return self.lingering_until is not None or super().readable()
+
+    def writable(self) -> bool:
+        return self.lingering_until is None and super().writable()
+
+    def handle_read(self) -> None:
+        if self.lingering_until is None:
+            super().handle_read()
+        else:
+            self.recv(self.adj.recv_bytes)  # dropped; the client's close (or a reset) closes this one
 
     def arrival_deadline(self) -> float | None:
         """When the request being read must be whole, or None when none is being read."""
@@ -95,6 +127,9 @@ class Server(TcpWSGIServer):
     def maintenance(self, now: float) -> None:
         super().maintenance(now)  # the silent ones
         for channel in list(self.active_channels.values()):
+            if channel.lingering_until is not None and channel.lingering_until < now:
+                channel.handle_close()
+                continue
             deadline = channel.arrival_deadline()
             if deadline is not None and deadline < now:
                 channel.will_close = True
