@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.server.__main__ import build_server
 from scorekeeper.server.error_pages import error_page
-from scorekeeper.server.limits import Channel
+from scorekeeper.server.limits import Channel, Server
 
 
 def arriving(content_length: int = 0, received: int = 0, serving: bool = False):
@@ -64,3 +64,25 @@ def test_forwarded_headers_reach_the_app_only_behind_its_proxy(config, cleared):
     finally:
         server.task_dispatcher.shutdown()
         server.close()
+
+
+def holding(proxied: bool, per_address: dict[str, int]):
+    """A server as Server.refuses reads it: its connections, so many from each address."""
+    channels = [SimpleNamespace(addr=(host, 40000 + n)) for host, count in per_address.items() for n in range(count)]
+    return SimpleNamespace(proxied=proxied, active_channels=dict(enumerate(channels)))
+
+
+@pytest.mark.parametrize(
+    ("server", "host", "refused"),
+    [
+        (holding(False, {"192.168.1.30": 63}), "192.168.1.30", False),  # its 64th
+        (holding(False, {"192.168.1.30": 64}), "192.168.1.30", True),  # its 65th
+        (holding(False, {"192.168.1.30": 64, "192.168.1.31": 3}), "192.168.1.31", False),  # another's 4th
+        (holding(False, {"127.0.0.1": 64}), "127.0.0.1", True),  # loopback without a proxy: as any
+        (holding(True, {"127.0.0.1": 500}), "127.0.0.1", False),  # behind the proxy: its connections
+        (holding(True, {"192.168.1.30": 64}), "192.168.1.30", True),  # past the proxy: limited still
+        (holding(True, {"::1": 64}), "::1", False),
+    ],
+)
+def test_an_address_holding_its_share_of_connections_gets_no_more(server, host, refused):
+    assert Server.refuses(server, host) is refused

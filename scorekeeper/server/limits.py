@@ -111,11 +111,15 @@ class Server(TcpWSGIServer):
         super().__init__(application, adj=adj)
 
     def accept(self):
-        accepted = super().accept()
-        if accepted is not None and self.refuses(accepted[1][0]):
+        """The next connection to serve, or None; those refused are closed on the way, all those
+        queued at once (at most the listen backlog): waitress takes one connection per turn of its
+        loop, and a phone's would otherwise wait behind a flood's, a turn each."""
+        for _ in range(self.adj.backlog):
+            accepted = super().accept()
+            if accepted is None or not self.refuses(accepted[1][0]):
+                return accepted
             accepted[0].close()
-            return None
-        return accepted
+        return None
 
     def refuses(self, host: str) -> bool:
         """Whether a new connection from `host` is one too many: it holds its share already."""
