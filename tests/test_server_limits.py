@@ -1,5 +1,6 @@
 """The server layer's own pieces, without a process (tests/test_slow_clients.py has the real one):
-when a request being read must be whole, and waitress's refusals in French."""
+when a request being read must be whole, waitress's refusals in French, and when an address holds
+its share of connections."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""What waitress lacks: a deadline for a request to arrive, and a limit of connections per address.
+"""What waitress lacks: a deadline for a request to arrive, a limit of connections per address,
+and a graceful close after a refusal.
 
 waitress cuts a connection only after `channel_timeout` of silence, so a client that sends half a
 request, then a byte every few seconds, keeps its connection for as long as it likes: enough of
@@ -13,7 +14,10 @@ being read, None between requests), `channel.requests` (those read whole, waitin
 thread), `channel.will_close`, the parser's `content_length` and `body_bytes_received`, and
 `BaseWSGIServer.maintenance`, which the I/O thread calls every `cleanup_interval` to close the
 channels silent for `channel_timeout`. The channel also answers waitress's own refusals in French
-(`error_task_class`), and reads each request with bodies.py's parser (`parser_class`).
+(`error_task_class`), and reads each request with bodies.py's parser (`parser_class`). For the
+rest: the server's `active_channels` (each channel's `addr`), wasyncore's `dispatcher.accept`
+(None: nothing to accept), the channel's `handle_close`, `readable`, `writable`, `handle_read` and
+wasyncore's `recv` (which calls `handle_close` at the client's close or reset).
 
 waitress takes up to `connection_limit` connections (1,000), whoever opens them: one machine that
 opens them all (and opens new ones as they are cut) left every phone's new connection waiting, 5
