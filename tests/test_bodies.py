@@ -50,3 +50,8 @@ def test_a_phone_that_entered_a_former_password_may_not_send_the_import(app):
     login(client)
     app.config["TABLE_PASSWORD_HASH"] = HASH.replace("pbkdf2:sha256:1000", "pbkdf2:sha256:1001")
     assert body_allowance(app, IMPORT, session_cookie(client)) is None
+
+
+def test_with_no_ordinary_limit_set_every_url_takes_what_the_server_takes(app):
+    app.config["MAX_CONTENT_LENGTH"] = None  # Flask's "no limit": not a password to enter
+    assert body_allowance(app, "/api/v1/games", "") == 64 * 1024 * 1024

@@ -21,6 +21,6 @@ LOGIN_PATH = login_pages.url_prefix or "/"  # where a phone without the password
 def body_allowance(app: Flask, path: str, cookie_header: str) -> int | None:
     """The most bytes a body sent to `path` with these cookies may have; None: none before the
     table password is entered (the phone is sent to LOGIN_PATH, its body unread)."""
-    if path != IMPORT_PATH:
-        return app.config["MAX_CONTENT_LENGTH"]
+    if path != IMPORT_PATH:  # MAX_CONTENT_LENGTH None (Flask: no limit): the server's own, the import's
+        return app.config["MAX_CONTENT_LENGTH"] or IMPORT_MAX_BYTES
     return IMPORT_MAX_BYTES if entered_by_cookie(app, cookie_header) else None
