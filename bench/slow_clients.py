@@ -14,7 +14,9 @@ keeps one connection (as a browser does), reopened when the server closes it, an
 a deal (POST, with an Idempotency-Key), loads the HTML sheet, loads the home page. Target: no
 failed request and a plain GET's p99 under 50 ms at every N. Bounded: each N lasts --seconds
 (plus its ramp, a few seconds at most, and at most one request's REQUEST_TIMEOUT_S); only
-127.0.0.1.
+loopback: the phone on 127.0.0.1, the trickling connections from 127.0.1.1 and on,
+TRICKLERS_PER_ADDRESS each, as from that many machines (the server takes at most 64 connections
+from one address since issue 31: bench/connection_flood.py is one address holding all it can).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ CONNECT_TIMEOUT_S = 1.0
 COUNTS = [8, 32, 128, 512]
 PLAN = deal_plan(40)
 P99_TARGET_MS = 50
+TRICKLERS_PER_ADDRESS = 16
 
 
 def create_game(port: int) -> str:
@@ -79,11 +82,15 @@ class Tricklers(threading.Thread):
         self.next_byte: dict[socket.socket, float] = {}
         self.opened = self.cut = self.refused = self.sent = 0
         self.ready = threading.Event()  # the first `count` are open and have sent their half
+        self.addresses = max(1, count // TRICKLERS_PER_ADDRESS)
+        self.opening = 0  # how many were opened, to take their source addresses in turn
 
     def open(self, index: int) -> None:
         start, byte = half_request(self.game_id, in_body=index % 2 == 1)
+        source = f"127.0.1.{1 + self.opening % self.addresses}"
+        self.opening += 1
         try:
-            sock = socket.create_connection((HOST, self.port), timeout=CONNECT_TIMEOUT_S)
+            sock = socket.create_connection((HOST, self.port), timeout=CONNECT_TIMEOUT_S, source_address=(source, 0))
             sock.sendall(start)
         except OSError:
             self.refused += 1  # the server takes no more connections: it is at its limit

@@ -1,5 +1,6 @@
 """The server layer's own pieces, without a process (tests/test_slow_clients.py has the real one):
-when a request being read must be whole, and waitress's refusals in French."""
+when a request being read must be whole, waitress's refusals in French, and when an address holds
+its share of connections."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from scorekeeper.server.__main__ import build_server
 from scorekeeper.server.error_pages import error_page
-from scorekeeper.server.limits import Channel
+from scorekeeper.server.limits import Channel, Server
 
 
 def arriving(content_length: int = 0, received: int = 0, serving: bool = False):
@@ -64,3 +65,25 @@ def test_forwarded_headers_reach_the_app_only_behind_its_proxy(config, cleared):
     finally:
         server.task_dispatcher.shutdown()
         server.close()
+
+
+def holding(proxied: bool, per_address: dict[str, int]):
+    """A server as Server.refuses reads it: its connections, so many from each address."""
+    channels = [SimpleNamespace(addr=(host, 40000 + n)) for host, count in per_address.items() for n in range(count)]
+    return SimpleNamespace(proxied=proxied, active_channels=dict(enumerate(channels)))
+
+
+@pytest.mark.parametrize(
+    ("server", "host", "refused"),
+    [
+        (holding(False, {"192.168.1.30": 63}), "192.168.1.30", False),  # its 64th
+        (holding(False, {"192.168.1.30": 64}), "192.168.1.30", True),  # its 65th
+        (holding(False, {"192.168.1.30": 64, "192.168.1.31": 3}), "192.168.1.31", False),  # another's 4th
+        (holding(False, {"127.0.0.1": 64}), "127.0.0.1", True),  # loopback without a proxy: as any
+        (holding(True, {"127.0.0.1": 500}), "127.0.0.1", False),  # behind the proxy: its connections
+        (holding(True, {"192.168.1.30": 64}), "192.168.1.30", True),  # past the proxy: limited still
+        (holding(True, {"::1": 64}), "::1", False),
+    ],
+)
+def test_an_address_holding_its_share_of_connections_gets_no_more(server, host, refused):
+    assert Server.refuses(server, host) is refused

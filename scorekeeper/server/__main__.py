@@ -12,15 +12,18 @@ application factory (the benchmarks' app with its bare routes, bench/roundtrip_a
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import logging
 import sys
 
+from flask import Flask
 from waitress.adjustments import Adjustments
 
 from scorekeeper.server.address import join_message
 from scorekeeper.server.limits import Server
 from scorekeeper.server.settings import ADJUSTMENTS, THREADS
+from scorekeeper.web.bodies import LOGIN_PATH, body_allowance
 
 
 def load_app(spec: str):
@@ -31,6 +34,7 @@ def load_app(spec: str):
 
 def build_server(app, host: str, port: int, threads: int = THREADS) -> Server:
     """The server for `app` on (host, port), listening (port 0: a free one), not yet serving."""
+    proxied = bool(getattr(app, "config", {}).get("PROXY_COUNT"))
     adjustments = {
         **ADJUSTMENTS,
         "host": host,
@@ -38,9 +42,11 @@ def build_server(app, host: str, port: int, threads: int = THREADS) -> Server:
         "threads": threads,
         # Behind an HTTPS proxy (the app's PROXY_COUNT), its X-Forwarded-* headers reach the app,
         # which trusts that many proxies; without one, nobody's are believed.
-        "clear_untrusted_proxy_headers": not getattr(app, "config", {}).get("PROXY_COUNT"),
+        "clear_untrusted_proxy_headers": not proxied,
     }
-    return Server(app, adj=Adjustments(**adjustments))
+    # The app says how large each request's body may be (web/bodies.py); another WSGI app, nothing.
+    allowance = functools.partial(body_allowance, app) if isinstance(app, Flask) else None
+    return Server(app, adj=Adjustments(**adjustments), allowance=allowance, login_path=LOGIN_PATH, proxied=proxied)
 
 
 def main(argv: list[str] | None = None) -> None:

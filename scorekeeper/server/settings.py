@@ -21,6 +21,17 @@ THREADS = 4
 ARRIVAL_S = 20.0
 MIN_BODY_BYTES_PER_S = 50_000  # the 64 MB import: 22 min, even on a poor Wi-Fi
 
+# After refusing a request (its body unread), how long the server reads and drops what still comes
+# before it closes, so that the client reads the answer rather than a reset (limits.Channel):
+# nginx's lingering_timeout.
+LINGER_S = 5.0
+# Open connections from one address at once, well under connection_limit: a table's phones keep
+# two or three each (a browser opens up to six for a page's files), and on the room's Wi-Fi every
+# phone has an address of its own, so this only stops one machine from taking every connection
+# (issue 31, F1). Behind a NAT (a club's phones reaching a VPS through one public address) 20
+# tables of three fit. The HTTPS proxy's loopback connections are not counted (limits.py).
+CONNECTIONS_PER_ADDRESS = 64
+
 ADJUSTMENTS = {
     "threads": THREADS,
     # Open connections at once, idle or not: 512 trickling ones and the tables' phones (two or

@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 import os
 import time
+from collections.abc import Mapping
+from typing import Any
 
 from flask import Flask, current_app, g, session
 
@@ -51,10 +53,26 @@ def has_entered(hashed: str) -> bool:
         return known[1]
     session_id = session.get("table_session")
     entered = (
-        session.get("table") == fingerprint(hashed)
-        and session.get("table_until", 0) > time.time()
-        and isinstance(session_id, str)
-        and not table_access.is_ended(get_db(), session_id)
+        entered_in(session, hashed) and isinstance(session_id, str) and not table_access.is_ended(get_db(), session_id)
     )
     g.table_entered = (hashed, entered)
     return entered
+
+
+def entered_in(data: Mapping[str, Any], hashed: str) -> bool:
+    """What a session says by itself: it entered the current password, and not too long ago."""
+    return data.get("table") == fingerprint(hashed) and data.get("table_until", 0) > time.time()
+
+
+def entered_by_cookie(app: Flask, cookie_header: str) -> bool:
+    """Whether a request with these cookies may write, told from its signed session cookie alone,
+    before its body is read (web/bodies.py); True without a password. No SQL: whether that session
+    left since ("Sortir") is the guard's to check, in a thread of the app, once the body is there."""
+    with app.app_context():
+        hashed = password_hash()
+        if not hashed:
+            return True
+        # The session as Flask opens it for a request with only these cookies (a bad signature or
+        # none: an empty one)
+        data = app.session_interface.open_session(app, app.request_class({"HTTP_COOKIE": cookie_header}))
+        return data is not None and entered_in(data, hashed)

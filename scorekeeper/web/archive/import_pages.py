@@ -13,9 +13,12 @@ from scorekeeper.web.csrf import csrf, french_reason
 from scorekeeper.web.database import get_db
 
 IMPORT_MAX_BYTES = 64 * 1024 * 1024  # a whole archive; the app's other bodies stay small
+# The one URL that takes a body over MAX_CONTENT_LENGTH, from a phone that entered the password
+# (web/bodies.py, which the server asks before reading a body).
+IMPORT_PATH = "/archives/importer"
 
 
-@bp.route("/archives/importer", methods=["GET", "POST"])
+@bp.route(IMPORT_PATH, methods=["GET", "POST"])
 @csrf.exempt  # the form checks its own token, after the larger body limit below is set
 def import_archive():
     """The uploaded file stays where the server spooled it (on the disk, for a large one) and is
