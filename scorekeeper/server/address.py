@@ -11,9 +11,10 @@ from scorekeeper.web.join import lan_address, qr_terminal
 EVERY_ADDRESS = {"0.0.0.0", "::"}
 
 
-def join_message(host: str, port: int) -> str:
+def join_message(host: str, port: int, https_port: int | None = None) -> str:
     """What the terminal shows once the server listens on (host, port): the address the phones
-    open and its QR code, or why no phone can join and the address on this machine."""
+    open and its QR code, or why no phone can join and the address on this machine; with
+    https_port (Caddy in front, `make run HTTPS=1`), the HTTPS address too."""
     local = f"http://127.0.0.1:{port}/"
     if host in EVERY_ADDRESS:
         address = lan_address()
@@ -34,10 +35,15 @@ def join_message(host: str, port: int) -> str:
     if ":" in address:
         address = f"[{address}]"
     url = f"http://{address}:{port}/"
+    secure = (
+        ""
+        if https_port is None
+        else f"En HTTPS (le certificat de ce serveur approuvé) : https://{address}:{https_port}/\n"
+    )
     return (
         "\nLe marqueur est prêt. Les téléphones de la table, sur le même Wi-Fi que cet ordinateur,\n"
         "ouvrent cette adresse ou scannent ce code :\n\n"
         f"    {url}\n\n{qr_terminal(url)}\n"
         f"Si un téléphone n'y arrive pas, le pare-feu de cet ordinateur doit laisser entrer le port {port}.\n"
-        f"Sur cet ordinateur même : {local}\nCtrl-C pour arrêter.\n"
+        f"{secure}Sur cet ordinateur même : {local}\nCtrl-C pour arrêter.\n"
     )
