@@ -153,6 +153,18 @@ def caddy_binary() -> str:
     return found
 
 
+def bind_test(host: str, port: int) -> None:
+    """Raise the OSError Caddy would meet listening on (host, port): taken by another program
+    (EADDRINUSE) or below 1024 without the privilege (PermissionError). Caddy reports it too, in
+    English among its logs, but only once started; and a port another program holds answers the
+    connection that tells whether Caddy listens."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        if os.name == "posix":  # as Caddy does: a port whose connections are closing is free
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind(("" if host in EVERY_ADDRESS else host, port))
+
+
 class Caddy:
     """One `caddy run` of a configuration, in a process group of its own: Ctrl-C on the terminal
     reaches the launcher alone, which then stops Caddy (`stop`) after waitress."""
@@ -173,7 +185,7 @@ class Caddy:
 
     def wait_listening(self, host: str, port: int) -> bool:
         """Whether Caddy accepts connections on (host, port) within START_S; False when it stopped
-        first (a port taken, a configuration refused: it said why on stderr)."""
+        first (a configuration refused: it said why on stderr)."""
         address = "127.0.0.1" if host in EVERY_ADDRESS else host
         deadline = time.monotonic() + START_S
         while time.monotonic() < deadline and self.process.poll() is None:

@@ -23,7 +23,7 @@ from flask import Flask
 
 from scorekeeper.server import certificates
 from scorekeeper.server.address import join_message
-from scorekeeper.server.caddy import Caddy, caddy_folder, domain_config, lan_config
+from scorekeeper.server.caddy import Caddy, bind_test, caddy_folder, domain_config, lan_config
 from scorekeeper.server.limits import Server
 from scorekeeper.web.access.password import password_hash
 from scorekeeper.web.hosts import listed_names
@@ -36,8 +36,11 @@ NO_CADDY = (
     "Caddy n'est pas installé : make run HTTPS=1, make serve HTTPS=1 et make serve DOMAIN=… l'installent\n"
     "(ou : .venv/bin/pip install '.[https]').\n"
 )
-CADDY_DID_NOT_START = (
-    "Caddy n'a pas démarré (son message est ci-dessus) : un autre programme utilise peut-être le port {port}.\n"
+CADDY_DID_NOT_START = "Caddy n'a pas démarré : son message est ci-dessus.\n"
+PORT_TAKEN = "Le port {port} est déjà pris par un autre programme : choisissez-en un autre ({option}).\n"
+PORT_PRIVILEGED = (
+    "Le port {port} demande un droit particulier : lancez le serveur en root, ou donnez ce droit à Python\n"
+    "(docs/hosting.md : sudo setcap cap_net_bind_service=+ep sur son exécutable).\n"
 )
 CADDY_STOPPED = "\nCaddy s'est arrêté (code {code}) : le marqueur s'arrête aussi.\n"
 
@@ -93,9 +96,20 @@ def ready_message(front: Front) -> str:
     )
 
 
+def check_ports(front: Front) -> None:
+    for port, option in ((front.http_port, "PORT="), (front.https_port, "HTTPS_PORT=")):
+        try:
+            bind_test(front.host, port)
+        except PermissionError:
+            raise Refused(PORT_PRIVILEGED.format(port=port)) from None
+        except OSError:
+            raise Refused(PORT_TAKEN.format(port=port, option=option)) from None
+
+
 def serve(app: Flask, server: Server, front: Front) -> int:
     """Run Caddy in front of `server` (listening on 127.0.0.1, not yet serving) until Ctrl-C or
     Caddy's end; the exit status: 0, or 1 when Caddy stopped by itself or could not start."""
+    check_ports(front)
     try:
         config = caddy_config(app, front, server.effective_port)
         caddy = Caddy(config, caddy_folder(certificates.https_folder(app.instance_path)))
@@ -116,10 +130,12 @@ def serve(app: Flask, server: Server, front: Front) -> int:
 
     try:
         if not caddy.wait_listening(front.host, front.https_port):
-            raise Refused(CADDY_DID_NOT_START.format(port=front.https_port))
+            raise Refused(CADDY_DID_NOT_START)
         threading.Thread(target=watch, name="caddy-watch", daemon=True).start()
         print(ready_message(front), end="", flush=True)
         server.run()  # until Ctrl-C, or Caddy's end
+    except KeyboardInterrupt:
+        pass  # before waitress's loop began
     finally:
         stopping.set()
         code = caddy.process.poll()
