@@ -23,10 +23,14 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start(arguments: list[str], instance: Path, database: str, **settings: str) -> subprocess.Popen:
-    """The launcher with these arguments, on this instance folder and database; `settings` as
-    SCOREKEEPER_* variables. Its output (the terminal's) is read from `process.stdout`."""
+def start(
+    arguments: list[str], instance: Path, database: str, home: Path | None = None, **settings: str
+) -> subprocess.Popen:
+    """The launcher with these arguments, on this instance folder and database (and HOME, if
+    given); `settings` as SCOREKEEPER_* variables. Its output is read from `process.stdout`."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("SCOREKEEPER_")}
+    if home is not None:
+        env["HOME"] = str(home)
     env.update(
         SCOREKEEPER_INSTANCE_PATH=str(instance),
         SCOREKEEPER_DATABASE=database,
