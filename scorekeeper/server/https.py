@@ -36,12 +36,11 @@ NO_CADDY = (
     "Caddy n'est pas installé : make run HTTPS=1, make serve HTTPS=1 et make serve DOMAIN=… l'installent\n"
     "(ou : .venv/bin/pip install '.[https]').\n"
 )
-CADDY_DID_NOT_START = "Caddy n'a pas démarré : son message est ci-dessus.\n"
-PORT_TAKEN = "Le port {port} est déjà pris par un autre programme : choisissez-en un autre ({option}).\n"
-PORT_PRIVILEGED = (
-    "Le port {port} demande un droit particulier : lancez le serveur en root, ou donnez ce droit à Python\n"
-    "(docs/hosting.md : sudo setcap cap_net_bind_service=+ep sur son exécutable).\n"
+CADDY_DID_NOT_START = (
+    "Caddy n'a pas démarré : son message est ci-dessus. Un port sous 1024 (80, 443) demande un droit\n"
+    "particulier : docs/hosting.md, « HTTPS on a domain ».\n"
 )
+PORT_TAKEN = "Le port {port} est déjà pris par un autre programme : choisissez-en un autre ({option}).\n"
 CADDY_STOPPED = "\nCaddy s'est arrêté (code {code}) : le marqueur s'arrête aussi.\n"
 
 
@@ -97,11 +96,13 @@ def ready_message(front: Front) -> str:
 
 
 def check_ports(front: Front) -> None:
+    """Refused when another program holds a port Caddy needs. One this Python may not bind (under
+    1024) is left to Caddy, which may hold the capability itself (setcap on its binary)."""
     for port, option in ((front.http_port, "PORT="), (front.https_port, "HTTPS_PORT=")):
         try:
             bind_test(front.host, port)
         except PermissionError:
-            raise Refused(PORT_PRIVILEGED.format(port=port)) from None
+            continue
         except OSError:
             raise Refused(PORT_TAKEN.format(port=port, option=option)) from None
 
