@@ -21,6 +21,12 @@ from tests.launcher import caddy_pids, free_port, http_get, https_get, start, st
 from tests.test_server_launcher import READY, read_until
 
 STORAGE = Path("/srv/instance/https/caddy/data")
+# waitress on 127.0.0.1:41234, an idle connection to it dropped after 5 s, before waitress's 10 s
+TO_WAITRESS = {
+    "handler": "reverse_proxy",
+    "upstreams": [{"dial": "127.0.0.1:41234"}],
+    "transport": {"protocol": "http", "keep_alive": {"idle_timeout": "5s"}},
+}
 
 
 @pytest.mark.parametrize(
@@ -33,7 +39,7 @@ def test_listen_address(host, port, expected):
 
 def test_the_wi_fi_config_serves_https_with_the_servers_certificate_and_plain_http_unredirected():
     config = lan_config("0.0.0.0", 5000, 5443, 41234, Path("/i/https/server.crt"), Path("/i/https/server.key"), STORAGE)
-    to_waitress = [{"handle": [{"handler": "reverse_proxy", "upstreams": [{"dial": "127.0.0.1:41234"}]}]}]
+    to_waitress = [{"handle": [TO_WAITRESS]}]
     servers = config["apps"]["http"]["servers"]
     assert servers.keys() == {"https", "http"}
     assert servers["https"]["listen"] == [":5443"] and servers["http"]["listen"] == [":5000"]
@@ -61,7 +67,7 @@ def test_the_domain_config_asks_lets_encrypt_for_that_name_alone():
     assert server["listen"] == [":443"] and "automatic_https" not in server
     first, other = server["routes"]
     assert first["match"] == [{"host": ["belote.example.org"]}] and first["terminal"] is True
-    assert first["handle"] == [{"handler": "reverse_proxy", "upstreams": [{"dial": "127.0.0.1:41234"}]}]
+    assert first["handle"] == [TO_WAITRESS]
     assert other == {"handle": [{"handler": "static_response", "status_code": 421, "close": True}]}
     # The acme issuer alone, with no directory named: Caddy's default, Let's Encrypt's (no ZeroSSL).
     assert config["apps"]["tls"]["automation"]["policies"] == [

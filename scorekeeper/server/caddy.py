@@ -74,7 +74,15 @@ def _server(listen: list[str], routes: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _to_waitress(upstream_port: int) -> dict[str, Any]:
-    return {"handler": "reverse_proxy", "upstreams": [{"dial": f"127.0.0.1:{upstream_port}"}]}
+    """Caddy's proxy to waitress. A connection it keeps open to waitress is dropped before
+    waitress's own channel_timeout would close it: a request sent on a connection waitress is
+    closing would fail (a 502), a POST not being retried."""
+    keep_alive = {"idle_timeout": f"{ADJUSTMENTS['channel_timeout'] // 2}s"}
+    return {
+        "handler": "reverse_proxy",
+        "upstreams": [{"dial": f"127.0.0.1:{upstream_port}"}],
+        "transport": {"protocol": "http", "keep_alive": keep_alive},
+    }
 
 
 def lan_config(
