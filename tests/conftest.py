@@ -31,7 +31,8 @@ from scorekeeper.web.access.limits import LoginLimits
 from tests.helpers import fixed_draws
 
 BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
-TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False}
+# No automatic backups (a thread per database) but in the tests of them, tests/test_backups.py.
+TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, "BACKUPS": False}
 INSTANCE_PATH = "SCOREKEEPER_INSTANCE_PATH"  # create_app's instance folder when it is given none
 INSTANCE = pytest.StashKey[tuple[str, str | None]]()
 

@@ -100,6 +100,7 @@ def test_on_a_domain_reading_needs_the_password_and_that_name_is_trusted(make_ap
     assert app.config["TRUSTED_HOSTS"] == ["club.lan", "belote.example.org"]
     assert app.test_client().get("/", headers={"Host": "belote.example.org"}).status_code == 302  # to /connexion
     assert app.config["LISTENING_ON"] == "0.0.0.0"  # Caddy's address, not waitress's 127.0.0.1
+    assert app.config["HTTPS_PORT"] is None  # plain HTTP is redirected: no page says how to switch
 
 
 def test_on_a_domain_reading_stays_open_when_the_settings_say_so(make_app):
@@ -113,6 +114,7 @@ def test_on_the_wi_fi_reading_stays_open_by_default(make_app):
     https.prepare(app, WI_FI)
     assert app.config["READ_REQUIRES_PASSWORD"] is False
     assert app.config["TRUSTED_HOSTS"] == []
+    assert app.config["HTTPS_PORT"] == 5443  # the plain-HTTP pages name the HTTPS address
 
 
 def test_the_launcher_refuses_a_domain_without_a_password_in_french(tmp_path, monkeypatch, capsys):

@@ -65,6 +65,9 @@ def prepare(app: Flask, front: Front) -> None:
             if not password_hash():
                 raise Refused(NO_PASSWORD)
         app.config["TRUSTED_HOSTS"] = [*listed_names(app.config), front.domain]
+    else:
+        # A page over plain HTTP names the HTTPS address (web/join.py); on a domain, Caddy redirects.
+        app.config["HTTPS_PORT"] = front.https_port
     if app.config.get("READ_REQUIRES_PASSWORD") is None:
         app.config["READ_REQUIRES_PASSWORD"] = front.domain is not None
     # The join panel's (web/join.py): phones reach Caddy's address, not waitress's 127.0.0.1.

@@ -12,6 +12,7 @@ from scorekeeper.web import (
     api,
     archive,
     assets,
+    certificate,
     compression,
     concours,
     concours_screen,
@@ -76,6 +77,7 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
     app.register_blueprint(install.bp)  # the web app manifest: the app on a phone's home screen
     app.register_blueprint(sheet.bp)
     app.register_blueprint(tools.bp)
+    app.register_blueprint(certificate.bp)  # /certificat: trusting the HTTPS address's root
     app.register_blueprint(concours.bp)  # the organiser's pages of a club's concours
     app.register_blueprint(concours_screen.bp)  # the concours's screen on the wall, « Quelle table ? »
     archive.init_app(app)  # evenings, statistics, export and import; its CLI commands

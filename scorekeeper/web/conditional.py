@@ -18,9 +18,10 @@ page showing a one-time message, `offline.py`; reading behind the password, `acc
 - Every other page (home, archive, tools): a hash of its body, which is the same twice.
 
 A tag also names the phone's session token and whether it entered the table password (the page
-shows "Sortir" or "Connexion"), the address, and the static files' version (a page names their
-versioned addresses); a code or template change with none of those is seen at the game's next
-write. A phone with a one-time message waiting is never answered 304: the page must show it.
+shows "Sortir" or "Connexion"), the address, the server's HTTPS port (a page over plain HTTP
+points to it), and the static files' version (a page names their versioned addresses); a code or
+template change with none of those is seen at the game's next write. A phone with a one-time
+message waiting is never answered 304: the page must show it.
 """
 
 from __future__ import annotations
@@ -42,7 +43,9 @@ def _tag(state: tuple) -> str:
     token = session.get(current_app.config["WTF_CSRF_FIELD_NAME"])
     hashed = password_hash()
     entered = has_entered(hashed) if hashed else False
-    named = [static_folder(current_app.static_folder).version, request.full_path, token, entered, *state]
+    # HTTPS_PORT: a page over plain HTTP names the HTTPS address once the server serves one (web/join.py)
+    https = current_app.config["HTTPS_PORT"]
+    named = [static_folder(current_app.static_folder).version, request.full_path, token, entered, https, *state]
     return hashlib.sha256(json.dumps(named).encode()).hexdigest()[:24]
 
 

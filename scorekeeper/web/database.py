@@ -8,8 +8,9 @@ import sqlite_utils
 from flask import Flask, current_app, g
 from flask.cli import with_appcontext
 
-from scorekeeper.store.db import pool
+from scorekeeper.store.db import Connection, pool
 from scorekeeper.store.migrate import migrate
+from scorekeeper.web import backups
 
 
 def get_db() -> sqlite_utils.Database:
@@ -34,8 +35,11 @@ def close_db(exception: BaseException | None = None) -> None:
     failed = g.pop("db_failed", False) or exception is not None
     disk_fault = g.pop("db_disk_fault", False)
     path = g.pop("db_path", None)
+    wrote = isinstance(database, Connection) and database.committed
     if database is not None:
         pool.give_back(path, database, failed, disk_fault)
+    if wrote:  # this request's write is saved: the automatic backups count it
+        backups.wrote(path)
 
 
 @click.command("init-db")

@@ -50,7 +50,7 @@ def phones_can_join() -> bool:
     return not listening.is_loopback
 
 
-def join_url(request: Request, path: str) -> str:
+def join_url(request: Request, path: str, secure_port: int | None = None) -> str:
     """The address another phone opens to reach `path` (e.g. /parties/<id>), never built from a
     name the request carries but the table's owner did not give:
 
@@ -58,17 +58,42 @@ def join_url(request: Request, path: str) -> str:
     - a name of `TRUSTED_HOSTS`, the address of a proxy's domain (with PROXY_COUNT, the scheme and
       name the proxy was asked for);
     - otherwise (localhost, 127.0.0.1, this machine's name or its .local) the machine's LAN
-      address, the one `make run` prints, on the port the server listens on; without a LAN
-      address, the request's own, which `hosts.py` has checked is one of this machine's."""
-    host = request.host
-    address = ip_literal(split_host(host)[0])
+      address, the one `make run` prints, on the port the server is reached on; without a LAN
+      address, the request's own, which `hosts.py` has checked is one of this machine's.
+
+    The scheme is the request's (https behind `make run HTTPS=1`'s proxy); with `secure_port`,
+    the same host over HTTPS on that port instead (`secure_url`)."""
+    name, port = split_host(request.host)
+    address = ip_literal(name)
     phones_own = address is not None and not (address.is_loopback or address.is_unspecified)
-    lan = None if phones_own or listed_host(host, listed_names(current_app.config)) else lan_address()
+    lan = None if phones_own or listed_host(request.host, listed_names(current_app.config)) else lan_address()
     if lan:
-        port = request.environ.get("SERVER_PORT", "")
-        default_port = {"http": "80", "https": "443"}.get(request.scheme)
-        host = lan if port in ("", default_port) else f"{lan}:{port}"
-    return f"{request.scheme}://{host}{path}"
+        name, port = lan, served_port(request)
+    scheme = request.scheme
+    if secure_port is not None:
+        scheme, port = "https", str(secure_port)
+    default_port = {"http": "80", "https": "443"}.get(scheme)
+    return f"{scheme}://{name if port in ('', default_port) else f'{name}:{port}'}{path}"
+
+
+def served_port(request: Request) -> str:
+    """The port the phones reach the server on: the one it listens on (the WSGI environ's), but
+    behind a proxy (PROXY_COUNT) the one the proxy was asked on, from the Host it forwarded (the
+    server's own is then on loopback, out of the phones' reach); "" for the scheme's default."""
+    if current_app.config["PROXY_COUNT"]:
+        return split_host(request.host)[1]
+    return request.environ.get("SERVER_PORT", "")
+
+
+def secure_url(request: Request, path: str) -> str | None:
+    """`path` at the server's HTTPS address, for a page that came over plain HTTP while the server
+    serves HTTPS too (HTTPS_PORT, which `make run HTTPS=1` sets); None otherwise. The host is the
+    join address's, which the server's certificate names (this machine's addresses), never a name
+    the request carried."""
+    port = current_app.config["HTTPS_PORT"]
+    if not port or request.scheme == "https":
+        return None
+    return join_url(request, path, secure_port=int(port))
 
 
 @functools.lru_cache(maxsize=256)  # a few ms to draw; the sheet is fetched again at each change

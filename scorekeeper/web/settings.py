@@ -45,6 +45,15 @@ DEFAULTS: dict[str, Any] = {
     # HOST=127.0.0.1) no phone can join: the sheet's join panel says so rather than show an
     # address nothing answers on (web/join.py).
     "LISTENING_ON": None,
+    # The port of the server's HTTPS address, which `make run HTTPS=1` (Caddy in front) sets; None:
+    # no HTTPS. A page that came over plain HTTP then tells the phone how to switch (web/join.py's
+    # secure_url, /certificat).
+    "HTTPS_PORT": None,
+    # Automatic backups (services/backups.py): a copy of the database after each finished game and
+    # at most every 10 minutes while writes happen, into BACKUP_DIR (a folder that exists: a USB
+    # key, a synced folder), else <instance>/backups. `flask backup` and `flask restore` work either way.
+    "BACKUPS": True,
+    "BACKUP_DIR": None,
     "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,  # a larger body is a 413 in French (web/errors.py)
     # An evening lasts longer than Flask-WTF's one hour: a sheet left open keeps working.
     "WTF_CSRF_TIME_LIMIT": None,

@@ -162,6 +162,7 @@ PAGES = [
     ("counter", "/outils/compter", counter_with_cards),
     ("melds", "/outils/annonces", None),
     ("melds-checked", MELDS_CHECKED, None),
+    ("certificate", "/certificat", None),  # without HTTPS: how to turn it on (with: test_certificate_on_a_phone.py)
 ]
 
 

@@ -15,8 +15,11 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 # POSTs that compute and store nothing (the deal form's live preview, the table's tools): reads.
 COMPUTE_ONLY = frozenset({"api.score_hand", "api.count", "api.melds"})
 # Files with no score in them, which a browser fetches without asking the person (the manifest
-# without cookies): open whatever the password.
-OPEN_ENDPOINTS = frozenset({None, "static", "install.webmanifest", "offline.service_worker"})
+# without cookies), and the HTTPS root with its page (public, and needed before a phone can enter
+# the password over HTTPS: web/certificate.py): open whatever the password.
+OPEN_ENDPOINTS = frozenset(
+    {None, "static", "install.webmanifest", "offline.service_worker", "certificate.page", "certificate.root"}
+)
 
 
 def _is_write() -> bool:

@@ -1,19 +1,22 @@
-"""The archive's commands: `flask --app scorekeeper export | import | backup | rebuild-derived`."""
+"""The archive's commands: `flask --app scorekeeper export | import | backup | restore | rebuild-derived`."""
 
 from __future__ import annotations
 
 import time
+from datetime import datetime
 from pathlib import Path
 
 import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
+from scorekeeper.belote.evenings import table_zone
 from scorekeeper.services import export, import_checks, importing
 from scorekeeper.store import derived, evenings
 from scorekeeper.store import games as store
-from scorekeeper.store.backup import backup
+from scorekeeper.store.backup import UnusableBackup, backup, restore
 from scorekeeper.store.db import connect, write_transaction
+from scorekeeper.store.migrate import migrate
 
 
 def _database():
@@ -99,6 +102,28 @@ def backup_command(file: str) -> None:
     click.echo(f"Sauvegarde écrite dans {file} ({time.perf_counter() - started:.1f} s).")
 
 
+@click.command("restore")
+@click.argument("file", type=click.Path(dir_okay=False))
+@with_appcontext
+def restore_command(file: str) -> None:
+    """Replace the database with the backup FILE, once checked; the current one is kept aside.
+    Stop the server first (docs/hosting.md, "Backups")."""
+    database = current_app.config["DATABASE"]
+    stem, suffix = Path(database).stem, Path(database).suffix or ".db"
+    now = datetime.now(table_zone(current_app.config["TIMEZONE"]))  # the clock the copies are named by
+    aside = Path(database).with_name(f"{stem}-before-restore-{now:%Y-%m-%dT%H-%M-%S}{suffix}")
+    try:
+        kept = restore(file, database, str(aside))
+    except UnusableBackup as refused:
+        raise click.ClickException(f"{refused.message} Rien n'a été changé.") from None
+    if kept:
+        click.echo(f"Base actuelle mise de côté dans {aside}.")
+    applied = migrate(database)  # a copy made by an older version: brought up to date
+    click.echo(f"Sauvegarde {file} restaurée dans {database}.")
+    if applied:
+        click.echo("Migrations appliquées : " + ", ".join(applied))
+
+
 @click.command("rebuild-derived")
 @with_appcontext
 def rebuild_derived_command() -> None:
@@ -114,5 +139,5 @@ def rebuild_derived_command() -> None:
 
 
 def init_app(app: Flask) -> None:
-    for command in (export_command, import_command, backup_command, rebuild_derived_command):
+    for command in (export_command, import_command, backup_command, restore_command, rebuild_derived_command):
         app.cli.add_command(command)

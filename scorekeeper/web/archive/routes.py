@@ -27,6 +27,7 @@ from scorekeeper.services import evening_concours, export, figure_lists, lists, 
 from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.store.db import write_transaction
+from scorekeeper.web import backups
 from scorekeeper.web.archive.chart import running_totals_chart
 from scorekeeper.web.archive.forms import LIMITS, EveningForm
 from scorekeeper.web.conditional import not_modified, validated_by
@@ -90,7 +91,7 @@ def _page() -> int:
 @bp.get("/soirees")
 def evenings_list():
     page = lists.evenings_page(get_db(), _page())
-    return render_template("archive/evenings.html", page=page)
+    return render_template("archive/evenings.html", page=page, backup_status=backups.status())
 
 
 @bp.route("/soirees/<int:evening_id>", methods=["GET", "POST"])
