@@ -77,7 +77,7 @@ def _to_waitress(upstream_port: int) -> dict[str, Any]:
     """Caddy's proxy to waitress. A connection it keeps open to waitress is dropped before
     waitress's own channel_timeout would close it: a request sent on a connection waitress is
     closing would fail (a 502), a POST not being retried."""
-    keep_alive = {"idle_timeout": f"{ADJUSTMENTS['channel_timeout'] // 2}s"}
+    keep_alive = {"idle_timeout": f"{int(ADJUSTMENTS['channel_timeout']) // 2}s"}
     return {
         "handler": "reverse_proxy",
         "upstreams": [{"dial": f"127.0.0.1:{upstream_port}"}],
