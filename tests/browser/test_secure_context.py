@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 
 import pytest
 
@@ -21,6 +20,7 @@ from scorekeeper.server.certificates import local_names_and_addresses
 from scorekeeper.web import create_app
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 from tests.browser.helpers import open_sheet_ready_for_offline, wait_until
+from tests.browser.trusted_root import trusting_home
 from tests.helpers import api_game
 from tests.launcher import free_port, start, stop
 from tests.test_server_launcher import READY, read_until
@@ -63,26 +63,17 @@ def secure_server(tmp_path_factory, migrated_template):
 
 @pytest.fixture
 def trusting_chromium(browser, secure_server, tmp_path):
-    """A page of a Chromium profile whose NSS store trusts the server's root (HOME points Chromium
-    at tmp_path/.pki/nssdb), this machine's .local name mapped to 127.0.0.1."""
-    certutil = shutil.which("certutil")
-    if certutil is None:
-        if os.environ.get("CI"):
-            pytest.fail("certutil is missing: .ci/run installs Debian's libnss3-tools")
-        pytest.skip("certutil is not installed (apt-get install -y libnss3-tools)")
+    """A page of a Chromium profile whose NSS store trusts the server's root (trusted_root.py), this
+    machine's .local name mapped to 127.0.0.1."""
     https_url, _, root, _ = secure_server
-    nssdb = tmp_path / ".pki" / "nssdb"
-    nssdb.mkdir(parents=True)
-    subprocess.run([certutil, "-d", f"sql:{nssdb}", "-N", "--empty-password"], check=True)
-    trust = [certutil, "-d", f"sql:{nssdb}", "-A", "-t", "C,,", "-n", "Marqueur de belote (test)", "-i", str(root)]
-    subprocess.run(trust, check=True)
+    home = trusting_home(root, tmp_path / "home")
     name = https_url.split("//")[1].split(":")[0]
     context = browser.browser_type.launch_persistent_context(
-        str(tmp_path / "profile"),  # not incognito: installability is never granted there
+        str(home / "profile"),  # not incognito: installability is never granted there
         executable_path=CHROMIUM,
         headless=True,
         args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {name} 127.0.0.1"],
-        env={**os.environ, "HOME": str(tmp_path)},
+        env={**os.environ, "HOME": str(home)},
         viewport=PHONE,
         device_scale_factor=2,
         is_mobile=True,
