@@ -2,4 +2,6 @@
 scorekeeper.server`, which `make run` and `make serve` call). `settings.py`: waitress's settings,
 each with its reason; `limits.py`: what waitress lacks, a deadline for a request to arrive, and
 its own refusals in French (`error_pages.py`); `address.py`: the address and QR code `make run`
-prints for the phones; `__main__.py`: the command line."""
+prints for the phones; `certificates.py`: this server's own certificate authority; `caddy.py` and
+`https.py`: Caddy in front for HTTPS (`make run HTTPS=1`, `make serve DOMAIN=…`); `__main__.py`:
+the command line."""
