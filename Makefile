@@ -5,11 +5,17 @@ BIN := $(VENV)/bin
 # Both serve the phones over the LAN with waitress (scorekeeper/server/: one process, its threads
 # set there, or THREADS=n), printing the address to open and its QR code: `make run` one table
 # (port 5000), `make serve` a club's tables (port 8000).
+# HTTPS=1 puts Caddy in front (docs/hosting.md): HTTPS on HTTPS_PORT (5443, 8443) with this server's
+# own certificate, plain HTTP still on PORT; DOMAIN=belote.example.org (make serve), a real
+# certificate for that name by ACME, on ports 80 and 443 (PORT, HTTPS_PORT). Only these install
+# the `https` extra (Caddy, cryptography).
 HOST ?= 0.0.0.0
 SERVER_OPTIONS = --host $(HOST) $(if $(THREADS),--threads $(THREADS))
+HTTPS_INSTALL = $(if $(HTTPS)$(DOMAIN),install-https)
+https_options = $(if $(DOMAIN),--domain $(DOMAIN) --https-port $(or $(HTTPS_PORT),443),$(if $(HTTPS),--https --https-port $(or $(HTTPS_PORT),$(1))))
 FLASK := $(BIN)/flask --app scorekeeper
 
-.PHONY: run serve test test-browser check migrate install install-test bench lint format clean
+.PHONY: run serve test test-browser check migrate install install-https install-test bench lint format clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,21 +31,29 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $@ $(VENV)/.installed
+	touch $@ $(VENV)/.installed $(VENV)/.installed-https
+
+# `make run HTTPS=1`, `make serve HTTPS=1`, `make serve DOMAIN=…`: the app with Caddy (the test
+# extras include it).
+$(VENV)/.installed-https: pyproject.toml | $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet -e '.[https]'
+	touch $@
 
 install: $(VENV)/.installed
+
+install-https: $(VENV)/.installed-https
 
 install-test: $(VENV)/.installed-test
 
 migrate: install
 	$(FLASK) init-db
 
-run: migrate
-	$(BIN)/python -m scorekeeper.server $(SERVER_OPTIONS) --port $(or $(PORT),5000)
+run: migrate $(HTTPS_INSTALL)
+	$(BIN)/python -m scorekeeper.server $(SERVER_OPTIONS) --port $(or $(PORT),5000) $(call https_options,5443)
 
 # The same server for a club: waitress reads each request whole before a thread runs the app.
-serve: migrate
-	$(BIN)/python -m scorekeeper.server $(SERVER_OPTIONS) --port $(or $(PORT),8000)
+serve: migrate $(HTTPS_INSTALL)
+	$(BIN)/python -m scorekeeper.server $(SERVER_OPTIONS) --port $(or $(PORT),$(if $(DOMAIN),80,8000)) $(call https_options,8443)
 
 # The tests run on JOBS processes (pytest-xdist; `auto`: one per core), each test on its own
 # temporary database and instance folder, never the checkout's instance/; then the few marked

@@ -19,7 +19,9 @@ DEFAULTS: dict[str, Any] = {
     # The table password (web/access/): a werkzeug hash, which passes before the file that
     # `flask set-password` writes; None: that file, or no password.
     "TABLE_PASSWORD_HASH": None,
-    "READ_REQUIRES_PASSWORD": False,  # the sheets, the archive and the API's reads need it too
+    # The sheets, the archive and the API's reads need it too. None: True on a domain (`make serve
+    # DOMAIN=…`, reachable from the internet), False otherwise, which the server decides at its start.
+    "READ_REQUIRES_PASSWORD": None,
     "TABLE_SESSION_HOURS": 12,  # an evening: the phones enter the password once
     "LOGIN_ATTEMPTS": 5,  # wrong passwords allowed per address within the window below
     "LOGIN_WINDOW_MINUTES": 15,
@@ -33,6 +35,11 @@ DEFAULTS: dict[str, Any] = {
     # its .local (web/hosts.py): a list, or one string of names separated by commas; a leading dot
     # takes the subdomains too. Any other Host gets a 400 (DNS rebinding).
     "TRUSTED_HOSTS": [],
+    # `make serve DOMAIN=…` (server/caddy.py): the ACME directory Caddy obtains the domain's
+    # certificate from (None: Let's Encrypt's), and the root of that authority when the system does
+    # not trust it (a PEM file: a private CA's, a test's).
+    "ACME_CA": None,
+    "ACME_CA_ROOT": None,
     # The address the server listens on, which `python -m scorekeeper.server` (make run, make
     # serve) sets once it listens; None: unknown (flask run, a test). On 127.0.0.1 alone (make run
     # HOST=127.0.0.1) no phone can join: the sheet's join panel says so rather than show an
