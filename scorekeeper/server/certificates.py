@@ -74,21 +74,14 @@ def permitted_name(name: str) -> bool:
 
 def local_names_and_addresses() -> tuple[list[str], list[IPAddress]]:
     """The names and addresses this machine's certificate covers: `localhost`, `<hostname>.local`,
-    the loopback addresses and its addresses on the local network (public ones are left out: the
-    root could not vouch for them)."""
+    the loopback addresses and its address on the local network (a public one is left out: the
+    root could not vouch for it)."""
     names = ["localhost"]
     label = socket.gethostname().split(".")[0].lower()
     if LABEL.match(label):
         names.append(f"{label}.local")
-    found = {"127.0.0.1", "::1"}
-    lan = lan_address()
-    if lan:
-        found.add(lan)
-    try:
-        found.update(str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None))
-    except OSError:
-        pass
-    addresses = [ipaddress.ip_address(address.split("%")[0]) for address in found]
+    found = {"127.0.0.1", "::1", lan_address()}  # the LAN's without a lookup: no DNS query leaves
+    addresses = [ipaddress.ip_address(address) for address in found if address]
     return names, sorted((a for a in addresses if permitted_address(a)), key=lambda a: (a.version, a))
 
 
