@@ -55,7 +55,7 @@ function draw() {
   });
   said.drawn(latest.revision);
   drawNet();
-  duringGame(!projected.finished); // the screen kept on until the game ends
+  duringGame(!projected.finished);
 }
 
 function drawNet() {

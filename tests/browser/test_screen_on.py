@@ -12,7 +12,7 @@ tests/browser/test_sheet_app.py works them); a sixth wins it: 1080 to 360.
 from __future__ import annotations
 
 from tests.browser.helpers import new_phone
-from tests.browser.test_sheet_app import EIGHTY_HEARTS, a_game, enter, open_sheet, totals
+from tests.browser.test_sheet_app import EIGHTY_HEARTS, a_game, open_sheet, totals
 
 NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock;"  # what a plain-HTTP page has: no such property
 VIDEO = "video.screen-on"
