@@ -61,7 +61,7 @@ def enter_rest_of_deal(page) -> None:
     page.click("#save")
 
 
-def test_on_plain_http_the_first_tap_plays_the_video_and_the_games_end_stops_it(browser, server, client):
+def test_on_plain_http_the_first_tap_plays_the_video_and_the_games_end_stops_it(browser, server, client, screenshot):
     game_id = a_game(client, *[EIGHTY_HEARTS] * 5, target=1000)
     context, page = plain_http_phone(browser)
     asked = fetched_videos(page)
@@ -88,6 +88,7 @@ def test_on_plain_http_the_first_tap_plays_the_video_and_the_games_end_stops_it(
         )
         assert seen["ratio"] >= 0.75 and seen["area"] >= 0.2, seen
         assert page.evaluate("() => getComputedStyle(document.querySelector('video.screen-on')).opacity") == "0"
+        screenshot(page, "sheet-screen-on-playing")  # the deal panel open, the video unseen under it
 
         enter_rest_of_deal(page)  # the tap that wins the game
         page.locator("#rematch").wait_for()
