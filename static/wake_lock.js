@@ -3,7 +3,7 @@
 // browsers grant it only then); refused, the screen sleeps. Elsewhere: static/no_sleep.js, loaded
 // only there. The sheet says when its game ends, or goes on after an undo: `duringGame`.
 const offered = typeof navigator.wakeLock?.request === "function";
-const fallback = offered ? null : import("./no_sleep.js");
+const fallback = offered ? null : import("./no_sleep.js").catch(() => null); // offline: none
 let during = true;
 let lock = null;
 let asking = false;
@@ -38,7 +38,7 @@ function letGo() {
 export function duringGame(going) {
   if (going === during) return;
   during = going;
-  if (fallback) fallback.then((video) => video.duringGame(going));
+  if (fallback) fallback.then((video) => video?.duringGame(going));
   else if (going) ask();
   else letGo();
 }
