@@ -14,6 +14,7 @@ import { watch } from "./server_watch.js";
 import { confirmationLine } from "./sheet_said.js";
 import { drawSheet } from "./sheet_view.js";
 import vocabulary from "./vocabulary.js";
+import { duringGame } from "./wake_lock.js";
 
 const root = document.getElementById("sheet");
 const engine = createEngine(vocabulary);
@@ -54,6 +55,7 @@ function draw() {
   });
   said.drawn(latest.revision);
   drawNet();
+  duringGame(!projected.finished);
 }
 
 function drawNet() {

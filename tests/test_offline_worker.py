@@ -66,10 +66,12 @@ def paths_of(urls: list[str]) -> set[str]:
 
 def every_static_file(folder: str) -> set[str]:
     """Every file of the static folder but the home-screen icons, which only an install needs, and
-    the game's words made from belote/terms.py (vocabulary.js: the waiting view needs it offline)."""
+    the screen-on video, which only a page without the Wake Lock API needs; and the game's words
+    made from belote/terms.py (vocabulary.js: the waiting view needs it offline)."""
     root = Path(folder)
     names = (path.relative_to(root).as_posix() for path in root.rglob("*") if path.is_file())
-    return {"/static/" + name for name in names if not name.startswith("icons/")} | {"/static/vocabulary.js"}
+    kept = {"/static/" + name for name in names if not name.startswith(("icons/", "screen_on/"))}
+    return kept | {"/static/vocabulary.js"}
 
 
 def test_it_is_javascript_asked_again_on_each_visit(client):

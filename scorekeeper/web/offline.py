@@ -22,7 +22,10 @@ bp = Blueprint("offline", __name__)
 
 
 # The home-screen icons are the browser's, fetched when the app is installed: not needed offline.
-NOT_KEPT = "icons/"
+# The screen-on video (static/wake_lock.js) is fetched only where the Wake Lock API is not offered,
+# which is mostly where there is no service worker either (plain HTTP): kept, it would cost every
+# phone over HTTPS its bytes for nothing.
+NOT_KEPT = ("icons/", "screen_on/")
 
 # The pages kept at install, blank, so that they open offline on a phone that never opened them:
 # the home page, and the card counter and the meld checker (a dispute at the table with no
