@@ -5,12 +5,31 @@ from __future__ import annotations
 
 import time
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 
 
 def new_phone(browser):
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     return context, context.new_page()
+
+
+def phone_with_a_profile(browser, profile, args=(), env=None):
+    """A phone's Chromium with a profile folder of its own (a persistent context: Playwright's
+    `new_context()` is off the record, where Chromium never offers to install), the session's
+    options plus `args`, `env` its environment (a HOME whose NSS store trusts a root). The caller
+    closes the context."""
+    context = browser.browser_type.launch_persistent_context(
+        str(profile),
+        executable_path=CHROMIUM,
+        headless=True,
+        args=[*CHROMIUM_ARGS, *args],
+        env=env,
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    return context, context.pages[0] if context.pages else context.new_page()
 
 
 def wait_for_the_kept_sheet(page):

@@ -17,24 +17,14 @@ import json
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
+from tests.browser.helpers import phone_with_a_profile
 
 
 @pytest.fixture
 def installable_page(browser, tmp_path):
     """A page in a persistent (not incognito) profile, with the same Chromium and options (`browser`:
     skipped where Chromium is missing, as the other browser tests)."""
-    context = browser.browser_type.launch_persistent_context(
-        str(tmp_path / "profile"),
-        executable_path=CHROMIUM,
-        headless=True,
-        args=CHROMIUM_ARGS,
-        viewport=PHONE,
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
-    page = context.pages[0] if context.pages else context.new_page()
+    context, page = phone_with_a_profile(browser, tmp_path / "profile")
     yield page
     context.close()
 

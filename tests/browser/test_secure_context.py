@@ -18,8 +18,7 @@ import pytest
 
 from scorekeeper.server.certificates import local_names_and_addresses
 from scorekeeper.web import create_app
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
-from tests.browser.helpers import open_sheet_ready_for_offline, wait_until
+from tests.browser.helpers import open_sheet_ready_for_offline, phone_with_a_profile, wait_until
 from tests.browser.trusted_root import trusting_home
 from tests.helpers import api_game
 from tests.launcher import free_port, start, stop
@@ -68,18 +67,12 @@ def trusting_chromium(browser, secure_server, tmp_path):
     https_url, _, root, _ = secure_server
     home = trusting_home(root, tmp_path / "home")
     name = https_url.split("//")[1].split(":")[0]
-    context = browser.browser_type.launch_persistent_context(
-        str(home / "profile"),  # not incognito: installability is never granted there
-        executable_path=CHROMIUM,
-        headless=True,
-        args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {name} 127.0.0.1"],
+    context, page = phone_with_a_profile(
+        browser,  # not incognito: installability is never granted there
+        home / "profile",
+        args=[f"--host-resolver-rules=MAP {name} 127.0.0.1"],
         env={**os.environ, "HOME": str(home)},
-        viewport=PHONE,
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
     )
-    page = context.pages[0] if context.pages else context.new_page()
     yield page
     context.close()
 
