@@ -29,7 +29,7 @@ def _selection(evening_id: int | None, game_id: str | None) -> tuple[str, list[A
     return "1 = 1", []
 
 
-BATCH = 200  # games (or evenings) read at a time: with their deals, about a megabyte
+BATCH = 20  # games (or evenings) read at a time: with 40 deals each, parsed, about 2 MB
 
 
 @contextmanager
