@@ -30,7 +30,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,7 +133,7 @@ def _evenings_json(db: sqlite_utils.Database, evening_id: int | None, game_id: s
 
 def json_pieces(
     db: sqlite_utils.Database, *, evening_id: int | None = None, game_id: str | None = None
-) -> Iterator[str]:
+) -> Generator[str, None, None]:
     """The archive (or one evening, or one game) in the JSON format above, as text in pieces, read
     in one read transaction as it is written (stop it with `close()` to end that transaction)."""
     with archive_inputs.snapshot(db):
@@ -276,7 +276,7 @@ def csv_pieces(
     evening_id: int | None = None,
     game_id: str | None = None,
     separator: str = CSV_DEFAULT_SEPARATOR,
-) -> Iterator[str]:
+) -> Generator[str, None, None]:
     """One row per live deal (redeals too), with each deal's scores and the totals after it; for a
     French spreadsheet (`;` and a byte order mark) unless `separator` is "comma". As text in
     pieces, read in one read transaction as `json_pieces` is."""
@@ -289,7 +289,7 @@ def _csv_batches(db: sqlite_utils.Database, evening_id: int | None, game_id: str
         deals = archive_inputs.live_deals_of(db, [row["id"] for row in rows])
         evening_ids = sorted({row["evening_id"] for row in rows if row["evening_id"] is not None})
         evening_rows = {evening["id"]: evening for evening in archive_inputs.evenings(db, evening_ids)}
-        batch = []
+        batch: list[list[Any]] = []
         for row in rows:
             game = store.game_from_row(row)
             sheet = build_sheet(game, deals.get(game.id, []))

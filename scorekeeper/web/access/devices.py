@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Response, current_app, request
+from flask import current_app, request
 from itsdangerous import BadSignature, URLSafeTimedSerializer
+from werkzeug.wrappers import Response
 
 COOKIE = "appareil"
 MAX_AGE_S = 365 * 24 * 3600
@@ -27,7 +28,7 @@ PATH = "/connexion"
 
 
 def _signer() -> URLSafeTimedSerializer:
-    return URLSafeTimedSerializer(current_app.secret_key, salt=SALT)
+    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt=SALT)
 
 
 def known_device() -> str | None:

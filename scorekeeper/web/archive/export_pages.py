@@ -13,7 +13,7 @@ server does also when the client goes away).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from datetime import datetime
 
 from flask import Flask, Response, abort, current_app, render_template, request, stream_with_context
@@ -42,7 +42,7 @@ def _released_once(lock: threading.Lock) -> Callable[[], None]:
     return release
 
 
-def _encoded(pieces: Iterator[str], release: Callable[[], None]) -> Iterator[bytes]:
+def _encoded(pieces: Generator[str, None, None], release: Callable[[], None]) -> Iterator[bytes]:
     try:
         for piece in pieces:
             yield piece.encode("utf-8")
