@@ -5,6 +5,7 @@ as a small archive written by hand; and its memory stays far below the archive's
 
 from __future__ import annotations
 
+import gzip
 import tracemalloc
 
 import pytest
@@ -106,6 +107,9 @@ def test_a_small_archive_is_written_as_by_hand(app, db):
     assert json_answer.get_data(as_text=True) == SMALL_ARCHIVE
     csv_answer = client.get("/archives/export.csv?sep=comma")
     assert csv_answer.get_data(as_text=True) == SMALL_CSV
+    packed = client.get("/archives/export.json", headers={"Accept-Encoding": "gzip"})  # as a phone asks
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.data).decode() == SMALL_ARCHIVE
     assert client.get("/soirees/2/export.json").get_data(as_text=True) == (
         '{\n "evenings": [\n' + SMALL_ARCHIVE.split("  },\n", 1)[1].split(" ],\n", 1)[0] + " ],\n"
         ' "format": "belote-bridgee-archive",\n "games": [],\n "version": 1\n}\n'

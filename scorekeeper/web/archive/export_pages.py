@@ -7,21 +7,26 @@ and any number could run at once: four clients downloading it in a loop stalled 
 (issue 31, F2). Streamed, an export's memory is a batch's; one at a time, it holds one thread at
 most, and another export asked meanwhile is told to come back (429, Retry-After). The lock is
 taken without waiting and let go at the export's end, or when the response is closed (which the
-server does also when the client goes away).
+server does also when the client goes away). Sent gzip-compressed as it goes to a client that
+asks (`compression.gzip_stream`: a streamed answer is not compressed by `compression.compress`).
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator
 from datetime import datetime
+from functools import partial
 
-from flask import Flask, Response, abort, current_app, render_template, request, stream_with_context
+import sqlite_utils
+from flask import Flask, Response, abort, current_app, render_template, request
 
 from scorekeeper.services import export
 from scorekeeper.store import evenings
+from scorekeeper.store.db import pool
 from scorekeeper.web.archive.routes import bp
+from scorekeeper.web.compression import gzip_stream
 from scorekeeper.web.database import get_db
 from scorekeeper.web.lookups import sheet_or_404
 
@@ -44,20 +49,35 @@ def _released_once(lock: threading.Lock) -> Callable[[], None]:
     return release
 
 
-def _encoded(pieces: Generator[str, None, None], release: Callable[[], None]) -> Iterator[bytes]:
-    """The export's text in UTF-8, a piece at a time, giving way to the tables: after each piece
-    (a batch of games) it sleeps as long as that piece took to make, so that it holds Python's
-    lock at most half the time and the tables' requests, which need it too, are not stuck
-    behind it (an export takes twice as long; it is one at a time anyway)."""
+def _streamed(
+    path: str, pieces_of: Callable[[sqlite_utils.Database], Generator[str, None, None]], release: Callable[[], None]
+) -> Generator[bytes, None, None]:
+    """The export's text in UTF-8, a piece at a time, read on a connection of its own (taken from
+    the pool when the first byte is asked, given back at the end): the response outlives its
+    request's context, and an answer never read holds nothing but its turn, until it is closed.
+
+    It gives way to the tables: after each piece (a batch of games) it sleeps as long as that
+    piece took to make, so that it holds Python's lock at most half the time and the tables'
+    requests, which need it too, are not stuck behind it (an export takes twice as long; it is
+    one at a time anyway)."""
+    db = pool.take(path)
+    failed = False
     try:
-        started = time.perf_counter()
-        for piece in pieces:
-            data = piece.encode("utf-8")
-            time.sleep(min(time.perf_counter() - started, MAX_PAUSE_S))
-            yield data
+        pieces = pieces_of(db)
+        try:
             started = time.perf_counter()
+            for piece in pieces:
+                data = piece.encode("utf-8")
+                time.sleep(min(time.perf_counter() - started, MAX_PAUSE_S))
+                yield data
+                started = time.perf_counter()
+        finally:
+            pieces.close()  # ends the export's read transaction, also when the client went away
+    except Exception:
+        failed = True  # the connection is closed rather than kept (as a request's, web/database.py)
+        raise
     finally:
-        pieces.close()  # ends the export's read transaction, also when the client went away
+        pool.give_back(path, db, failed)
         release()
 
 
@@ -72,16 +92,20 @@ def _export(kind: str, filename: str, **selection) -> Response | tuple[str, int,
         return page, 429, {"Retry-After": RETRY_AFTER_SECONDS}
     release = _released_once(lock)
     try:
-        db = get_db()
         if kind == "json":
-            pieces = export.json_pieces(db, **selection)
+            pieces_of = partial(export.json_pieces, **selection)
         else:
-            pieces = export.csv_pieces(db, separator=separator, **selection)
-        mimetype = "application/json" if kind == "json" else "text/csv"
-        # stream_with_context: the request's connection (get_db) stays this response's until it closes
-        response = Response(stream_with_context(_encoded(pieces, release)), mimetype=mimetype)
+            pieces_of = partial(export.csv_pieces, separator=separator, **selection)
+        body: Generator[bytes, None, None] = _streamed(current_app.config["DATABASE"], pieces_of, release)
+        packed = request.accept_encodings.quality("gzip") > 0  # every phone's browser asks
+        if packed:
+            body = gzip_stream(body)
+        response = Response(body, mimetype="application/json" if kind == "json" else "text/csv")
         response.headers["Content-Disposition"] = f'attachment; filename="{filename}.{kind}"'
-        response.call_on_close(release)
+        response.vary.add("Accept-Encoding")
+        if packed:
+            response.headers["Content-Encoding"] = "gzip"
+        response.call_on_close(release)  # a response closed before its first byte was asked
     except BaseException:
         release()
         raise
