@@ -83,14 +83,15 @@ def test_the_device_cookie_is_signed_httponly_lax_and_kept_a_year(locked):
 @pytest.mark.parametrize(
     "cookie",
     [
-        "un-appareil",  # not signed
-        URLSafeTimedSerializer("another key", salt=devices.SALT).dumps("k3v9q2ab"),
-        URLSafeTimedSerializer("test", salt="cookie-session").dumps("k3v9q2ab"),  # another signature's
+        lambda key: "un-appareil",  # not signed
+        lambda key: URLSafeTimedSerializer("another key", salt=devices.SALT).dumps("k3v9q2ab"),
+        lambda key: URLSafeTimedSerializer(key, salt="cookie-session").dumps("k3v9q2ab"),  # the session's signature
     ],
+    ids=["not signed", "another key", "another salt"],  # made at run time: their ids would differ per worker
 )
 def test_a_cookie_this_server_did_not_sign_is_an_unknown_device(locked, clock, cookie):
     spend_the_budget(locked.test_client(), clock)
-    assert login(phone_back(locked, cookie), address=PHONE).status_code == 429
+    assert login(phone_back(locked, cookie(locked.config["SECRET_KEY"])), address=PHONE).status_code == 429
 
 
 def test_a_cookie_older_than_a_year_is_an_unknown_device(locked, clock, monkeypatch):
