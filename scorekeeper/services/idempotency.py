@@ -37,9 +37,9 @@ class Answer:
 
 
 class KeyReused(InvalidInput):
-    """An idempotency key already used (on the game, or by a creating write) by another request (another route, another
-    deal, another body): nothing is done (422), as payment APIs answer, rather than the first
-    request's answer, which would tell the client that this one was made."""
+    """An idempotency key already used (on the game, or by a creating write) by another request
+    (another route, another deal, another body): nothing is done (422), as payment APIs answer,
+    rather than the first request's answer, which would tell the client that this one was made."""
 
     def __init__(self) -> None:
         super().__init__(
