@@ -30,6 +30,7 @@ class Creation:
     body: dict
     other_body: dict
     counted: str  # a query counting what it creates
+    other_path: str | None = None  # where the other request goes (None: the same path)
 
 
 def new_game(client) -> Creation:
@@ -59,9 +60,9 @@ def new_draw(client) -> Creation:
     concours_id = api_concours(client, ["Les As", "Les Rois", "Les Dames", "Les Valets"])["id"]
     # a draw has no body of its own: the other request is another concours's draw
     other = api_concours(client, ["Pique", "Cœur"], name="Concours du samedi")["id"]
-    creation = Creation(f"{CONCOURS}/{concours_id}/rounds", {}, {}, "select count(*) from concours_rounds")
-    creation.other_path = f"{CONCOURS}/{other}/rounds"  # type: ignore[attr-defined]
-    return creation
+    return Creation(
+        f"{CONCOURS}/{concours_id}/rounds", {}, {}, "select count(*) from concours_rounds", f"{CONCOURS}/{other}/rounds"
+    )
 
 
 CREATIONS: dict[str, Callable] = {"game": new_game, "concours": new_concours, "team": new_team, "draw": new_draw}
@@ -100,8 +101,7 @@ def test_the_same_key_with_another_request_is_refused_and_creates_nothing(app, c
     first = client.post(creation.path, json=creation.body, headers={"Idempotency-Key": "k"})
     assert first.status_code == 201
     before = count(app, creation.counted)
-    other_path = getattr(creation, "other_path", creation.path)
-    reused = client.post(other_path, json=creation.other_body, headers={"Idempotency-Key": "k"})
+    reused = client.post(creation.other_path or creation.path, json=creation.other_body, headers={"Idempotency-Key": "k"})
     assert reused.status_code == 422
     assert reused.get_json()["error"].startswith(REUSED)
     assert count(app, creation.counted) == before
