@@ -101,7 +101,9 @@ def test_the_same_key_with_another_request_is_refused_and_creates_nothing(app, c
     first = client.post(creation.path, json=creation.body, headers={"Idempotency-Key": "k"})
     assert first.status_code == 201
     before = count(app, creation.counted)
-    reused = client.post(creation.other_path or creation.path, json=creation.other_body, headers={"Idempotency-Key": "k"})
+    reused = client.post(
+        creation.other_path or creation.path, json=creation.other_body, headers={"Idempotency-Key": "k"}
+    )
     assert reused.status_code == 422
     assert reused.get_json()["error"].startswith(REUSED)
     assert count(app, creation.counted) == before
