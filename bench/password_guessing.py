@@ -44,16 +44,16 @@ TIMEOUT_S = 60
 
 
 class Browser:
-    """One phone: its own source address, its session cookie, one connection kept alive."""
+    """One phone: its own source address, its cookies (the session, the device's), one connection kept alive."""
 
     def __init__(self, port: int, source: str = HOST) -> None:
         self.port = port
         self.source = source
-        self.cookie = ""
+        self.cookies: dict[str, str] = {}  # name: "name=value"
         self.connection: http.client.HTTPConnection | None = None
 
     def request(self, method: str, path: str, body: str | None = None, headers: dict | None = None):
-        headers = {**(headers or {}), **({"Cookie": self.cookie} if self.cookie else {})}
+        headers = {**(headers or {}), **({"Cookie": "; ".join(self.cookies.values())} if self.cookies else {})}
         for attempt in range(2):  # once more on a connection the server closed while idle
             if self.connection is None:
                 self.connection = http.client.HTTPConnection(
@@ -69,9 +69,9 @@ class Browser:
                 self.connection = None
                 if attempt:
                     raise
-        cookie = response.getheader("Set-Cookie")
-        if cookie:
-            self.cookie = cookie.split(";", 1)[0]
+        for cookie in response.headers.get_all("Set-Cookie") or []:
+            pair = cookie.split(";", 1)[0]
+            self.cookies[pair.split("=", 1)[0]] = pair
         return response.status, payload.decode("utf-8", "replace")
 
     def login(self, password: str) -> int:

@@ -138,7 +138,7 @@ def test_import_into_an_empty_instance(app, db, filled, empty_app, tmp_path):
 
 
 def test_import_refuses_a_bad_file_and_imports_nothing(app, db, filled, empty_app, tmp_path):
-    data = export.archive_data(db)
+    data = json.loads(export.export_json(db))
     data["games"][2]["deals"][0]["input"]["mode"] = "atout"
     target = tmp_path / "bad.json"
     target.write_text(json.dumps(data), encoding="utf-8")

@@ -23,6 +23,7 @@ from scorekeeper.belote.game_input import parse_rules
 from scorekeeper.belote.names import name_key
 from scorekeeper.services.concours_view import Concours, Round, Team, load
 from scorekeeper.services.games import add_game
+from scorekeeper.services.idempotency import Request, create_once
 from scorekeeper.store import concours as store
 from scorekeeper.store import derived, evenings
 from scorekeeper.store import games as games_store
@@ -38,14 +39,25 @@ def unused_concours_id(db: sqlite_utils.Database) -> str:
             return concours_id
 
 
-def create_concours(db: sqlite_utils.Database, body: Any) -> Concours:
+def _path(concours_id: str, rest: str = "") -> str:
+    """A concours's address in the API, as an idempotency key's fingerprint names it."""
+    return f"/api/v1/concours/{concours_id}{rest}"
+
+
+def create_concours(db: sqlite_utils.Database, body: Any, idempotency_key: str | None = None) -> Concours:
+    """A new concours; a retry carrying an idempotency key already used gets that concours as it
+    stands, and no second one (issue 31, F5)."""
     entry = parse_concours(body)
-    with write_transaction(db):
+
+    def create() -> tuple[Concours, str]:
         concours_id = unused_concours_id(db)
         evening_id = evenings.chosen_or_todays(db, entry.evening)
         store.insert_concours(db, concours_id, entry, evening_id, games_store.now())
         _register(db, load(db, concours_id), list(entry.teams), "teams")
-        return load(db, concours_id)
+        return load(db, concours_id), concours_id
+
+    request = Request("POST", "/api/v1/concours", body)
+    return create_once(db, idempotency_key, request, create, lambda concours_id: load(db, concours_id))
 
 
 def get_concours(db: sqlite_utils.Database, concours_id: str) -> Concours:
@@ -81,8 +93,15 @@ def add_teams(db: sqlite_utils.Database, concours_id: str, teams: list[TeamInput
         return _register(db, load(db, concours_id), teams, "teams" if len(teams) > 1 else "name")
 
 
-def add_team(db: sqlite_utils.Database, concours_id: str, body: Any) -> int:
-    return add_teams(db, concours_id, [parse_team(body, "team")])[0]
+def add_team(db: sqlite_utils.Database, concours_id: str, body: Any, idempotency_key: str | None = None) -> int:
+    """One team (the API's); a retry with the same idempotency key gets the same team's number."""
+    team = parse_team(body, "team")
+
+    def create() -> tuple[int, str]:
+        number = _register(db, load(db, concours_id), [team], "name")[0]
+        return number, str(number)
+
+    return create_once(db, idempotency_key, Request("POST", _path(concours_id, "/teams"), body), create, int)
 
 
 def _team_number(concours: Concours, number: int) -> int:
@@ -122,29 +141,40 @@ def draw_order(concours: Concours) -> list[int]:
     return active_order(concours.standings)
 
 
-def draw_round(db: sqlite_utils.Database, concours_id: str) -> Concours:
-    """Draw the next partie and create its tables' games (docs/concours.md, "A partie")."""
-    with write_transaction(db):
-        concours = load(db, concours_id)
-        last = concours.current
-        if concours.all_drawn:
-            raise Conflict(f"Les {concours.parties} parties du concours sont déjà tirées.")
-        if last is not None and not last.closed:
-            raise Conflict(f"La partie {last.number} n'est pas finie : arrêtez-la avant de tirer la suivante.")
-        if sum(team.active for team in concours.teams) < 2:
-            raise InvalidInput("teams", "Il faut au moins deux équipes en lice pour tirer une partie.")
-        stamp = games_store.now()
-        if last is not None and last.closed_at is None:
-            _close(db, concours, last, stamp)  # its games take no more deal, whatever a correction does
-        results = [round_.result() for round_ in concours.rounds]
-        order = draw_order(concours)
-        drawn = draw(order, met_pairs(results), rest_counts(results))
-        number = len(concours.rounds) + 1
-        store.insert_round(db, concours_id, number, order, drawn.rest, stamp)
-        for table, (a, b) in enumerate(drawn.pairs, start=1):
-            game_id = _table_game(db, concours, concours.team(a), concours.team(b))
-            store.insert_table(db, concours_id, number, table, game_id, a, b)
-        return load(db, concours_id)
+def draw_round(db: sqlite_utils.Database, concours_id: str, idempotency_key: str | None = None) -> Concours:
+    """Draw the next partie and create its tables' games (docs/concours.md, "A partie"); a retry
+    with the same idempotency key gets the concours as it stands, and no second draw."""
+
+    def create() -> tuple[Concours, str]:
+        concours = _draw(db, concours_id)
+        return concours, str(len(concours.rounds))
+
+    request = Request("POST", _path(concours_id, "/rounds"))
+    return create_once(db, idempotency_key, request, create, lambda _: load(db, concours_id))
+
+
+def _draw(db: sqlite_utils.Database, concours_id: str) -> Concours:
+    """The draw itself, inside the caller's write transaction."""
+    concours = load(db, concours_id)
+    last = concours.current
+    if concours.all_drawn:
+        raise Conflict(f"Les {concours.parties} parties du concours sont déjà tirées.")
+    if last is not None and not last.closed:
+        raise Conflict(f"La partie {last.number} n'est pas finie : arrêtez-la avant de tirer la suivante.")
+    if sum(team.active for team in concours.teams) < 2:
+        raise InvalidInput("teams", "Il faut au moins deux équipes en lice pour tirer une partie.")
+    stamp = games_store.now()
+    if last is not None and last.closed_at is None:
+        _close(db, concours, last, stamp)  # its games take no more deal, whatever a correction does
+    results = [round_.result() for round_ in concours.rounds]
+    order = draw_order(concours)
+    drawn = draw(order, met_pairs(results), rest_counts(results))
+    number = len(concours.rounds) + 1
+    store.insert_round(db, concours_id, number, order, drawn.rest, stamp)
+    for table, (a, b) in enumerate(drawn.pairs, start=1):
+        game_id = _table_game(db, concours, concours.team(a), concours.team(b))
+        store.insert_table(db, concours_id, number, table, game_id, a, b)
+    return load(db, concours_id)
 
 
 def _table_game(db: sqlite_utils.Database, concours: Concours, a: Team, b: Team) -> str:

@@ -63,4 +63,4 @@ def standings_rows(concours: Concours) -> list[list[Any]]:
 
 
 def standings_csv(concours: Concours) -> str:
-    return csv_text(STANDINGS_COLUMNS, standings_rows(concours))
+    return "".join(csv_text(STANDINGS_COLUMNS, [standings_rows(concours)]))

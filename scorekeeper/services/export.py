@@ -30,7 +30,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,37 +85,72 @@ def _evening_json(row: dict[str, Any]) -> dict[str, Any]:
     return {key: row[key] for key in ("id", "date", "place", "note", "created_at")}
 
 
-def archive_data(db: sqlite_utils.Database, *, evening_id: int | None = None, game_id: str | None = None) -> dict:
-    """The archive (or one evening, or one game) in the JSON format above, as Python values."""
-    games = archive_inputs.games(db, evening_id, game_id)
-    deals = archive_inputs.live_deals(db, evening_id, game_id)
-    if evening_id is not None:
-        evening_ids = [evening_id]
-    else:
-        evening_ids = sorted({row["evening_id"] for row in games if row["evening_id"] is not None})
-    if game_id is None and evening_id is None:  # everything: the evenings without a game too
-        evening_rows = archive_inputs.evenings(db)
-    else:
-        evening_rows = archive_inputs.evenings(db, evening_ids)
-    data = {
-        "format": FORMAT,
-        "version": VERSION,
-        "evenings": [_evening_json(row) for row in evening_rows],
-        "games": [game_json(row, deals.get(row["id"], [])) for row in games],
-    }
-    concours = concours_export.concours_data(db, evening_id=evening_id, game_id=game_id)
-    if concours:  # docs/concours.md, "In the archive"
-        data["concours"] = concours
-    return data
+# The archive is written as it is read, a batch of games at a time (`archive_inputs`), in one read
+# transaction: an export's memory is a batch's, not the archive's (a 10,000-game archive took
+# 1 GB built whole), and its text is that of one moment. The JSON's text is `to_json`'s of the
+# whole: the top level's keys in sorted order, written by hand, and each value by `to_json` itself,
+# indented to its depth (no newline is ever inside a JSON string: it is written "\n").
 
 
-def to_json(data: dict) -> str:
+def to_json(data: Any) -> str:
     """The one way the archive is written: sorted keys, one-space indent, UTF-8 as it is."""
-    return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1)
+
+
+def _nested(value: Any, depth: int) -> str:
+    """`value` as `to_json` writes it `depth` levels down (its first line not indented)."""
+    return to_json(value).replace("\n", "\n" + " " * depth)
+
+
+def _json_list(key: str, batches: Iterable[list[dict[str, Any]]]) -> Iterator[str]:
+    """A top-level key and its list, a batch of items at a time."""
+    yield f" {to_json(key)}: ["
+    empty = True
+    for batch in batches:
+        if batch:
+            yield ("\n  " if empty else ",\n  ") + ",\n  ".join(_nested(item, 2) for item in batch)
+            empty = False
+    yield "],\n" if empty else "\n ],\n"
+
+
+def _games_json(db: sqlite_utils.Database, evening_id: int | None, game_id: str | None) -> Iterator[list[dict]]:
+    for rows in archive_inputs.game_batches(db, evening_id, game_id):
+        deals = archive_inputs.live_deals_of(db, [row["id"] for row in rows])
+        yield [game_json(row, deals.get(row["id"], [])) for row in rows]
+
+
+def _evenings_json(db: sqlite_utils.Database, evening_id: int | None, game_id: str | None) -> Iterator[list[dict]]:
+    """The evenings of the selection: every one (those without a game too), the evening's, or the
+    game's (none for a game in no evening)."""
+    if evening_id is None and game_id is None:
+        batches: Iterable[list[dict[str, Any]]] = archive_inputs.evening_batches(db)
+    else:
+        chosen = evening_id if game_id is None else archive_inputs.evening_of_game(db, game_id)
+        batches = [archive_inputs.evenings(db, [chosen] if chosen is not None else [])]
+    for rows in batches:
+        yield [_evening_json(row) for row in rows]
+
+
+def json_pieces(
+    db: sqlite_utils.Database, *, evening_id: int | None = None, game_id: str | None = None
+) -> Generator[str, None, None]:
+    """The archive (or one evening, or one game) in the JSON format above, as text in pieces, read
+    in one read transaction as it is written (stop it with `close()` to end that transaction)."""
+    with archive_inputs.snapshot(db):
+        yield "{\n"
+        concours = concours_export.concours_data(db, evening_id=evening_id, game_id=game_id)
+        if concours:  # docs/concours.md, "In the archive"; a few rows a concours, read whole
+            yield f' "concours": {_nested(concours, 1)},\n'
+        yield from _json_list("evenings", _evenings_json(db, evening_id, game_id))
+        yield f' "format": {to_json(FORMAT)},\n'
+        yield from _json_list("games", _games_json(db, evening_id, game_id))
+        yield f' "version": {VERSION}\n'
+        yield "}\n"
 
 
 def export_json(db: sqlite_utils.Database, **selection: Any) -> str:
-    return to_json(archive_data(db, **selection))
+    """`json_pieces` whole (a file of a few games; the pages and the command stream them)."""
+    return "".join(json_pieces(db, **selection))
 
 
 CSV_COLUMNS = [
@@ -231,39 +266,54 @@ def _csv_row(evening: dict[str, Any] | None, game: Game, deal) -> list[Any]:
     return [inert(row[column]) for column in CSV_COLUMNS]
 
 
-def export_csv(
+def export_csv(db: sqlite_utils.Database, **selection: Any) -> str:
+    return "".join(csv_pieces(db, **selection))
+
+
+def csv_pieces(
     db: sqlite_utils.Database,
     *,
     evening_id: int | None = None,
     game_id: str | None = None,
     separator: str = CSV_DEFAULT_SEPARATOR,
-) -> str:
+) -> Generator[str, None, None]:
     """One row per live deal (redeals too), with each deal's scores and the totals after it; for a
-    French spreadsheet (`;` and a byte order mark) unless `separator` is "comma"."""
-    games = archive_inputs.games(db, evening_id, game_id)
-    deals = archive_inputs.live_deals(db, evening_id, game_id)
-    evening_rows = {row["id"]: row for row in archive_inputs.evenings(db)}
+    French spreadsheet (`;` and a byte order mark) unless `separator` is "comma". As text in
+    pieces, read in one read transaction as `json_pieces` is."""
+    with archive_inputs.snapshot(db):
+        yield from csv_text(CSV_COLUMNS, _csv_batches(db, evening_id, game_id), separator)
 
-    def rows() -> Iterator[list[Any]]:
-        for row in games:
+
+def _csv_batches(db: sqlite_utils.Database, evening_id: int | None, game_id: str | None) -> Iterator[list[list[Any]]]:
+    for rows in archive_inputs.game_batches(db, evening_id, game_id):
+        deals = archive_inputs.live_deals_of(db, [row["id"] for row in rows])
+        evening_ids = sorted({row["evening_id"] for row in rows if row["evening_id"] is not None})
+        evening_rows = {evening["id"]: evening for evening in archive_inputs.evenings(db, evening_ids)}
+        batch: list[list[Any]] = []
+        for row in rows:
             game = store.game_from_row(row)
             sheet = build_sheet(game, deals.get(game.id, []))
             evening = evening_rows.get(row["evening_id"])
-            for deal in sheet.deals:
-                yield _csv_row(evening, game, deal)
-
-    return csv_text(CSV_COLUMNS, rows(), separator)
+            batch.extend(_csv_row(evening, game, deal) for deal in sheet.deals)
+        yield batch
 
 
-def csv_text(header: list[str], rows: Iterable[list[Any]], separator: str = CSV_DEFAULT_SEPARATOR) -> str:
+def csv_text(
+    header: list[str], batches: Iterable[list[list[Any]]], separator: str = CSV_DEFAULT_SEPARATOR
+) -> Iterator[str]:
     """A CSV for a French spreadsheet (`;` and a byte order mark) unless `separator` is "comma";
-    every text cell inert. The archive's and a concours's ranking's (services/concours_ranking_csv.py)."""
+    every text cell inert; a piece of text per batch of rows. The archive's and a concours's
+    ranking's (services/concours_ranking_csv.py)."""
     delimiter = CSV_SEPARATORS[separator]
     out = io.StringIO()
     if delimiter == ";":
         out.write(BOM)
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
     writer.writerow(header)
-    for row in rows:
-        writer.writerow([inert(cell) for cell in row])
-    return out.getvalue()
+    for rows in batches:
+        writer.writerows([inert(cell) for cell in row] for row in rows)
+        yield out.getvalue()
+        out.seek(0)
+        out.truncate()
+    if out.tell():
+        yield out.getvalue()

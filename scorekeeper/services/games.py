@@ -31,7 +31,7 @@ from scorekeeper.services.deal_checks import (
     same_deal,
 )
 from scorekeeper.services.game_end import REMOVE_LATER, end_where_it_is_won, parse_remove_later, refuse_early_end
-from scorekeeper.services.idempotency import Answer, Request, answer_once, game_path
+from scorekeeper.services.idempotency import Answer, Request, answer_once, create_once, game_path
 from scorekeeper.store import derived, evenings
 from scorekeeper.store import games as store
 from scorekeeper.store.db import write_transaction
@@ -127,11 +127,18 @@ def get_revision(db: sqlite_utils.Database, game_id: str) -> int:
 # --- creating a game -----------------------------------------------------------------------
 
 
-def create_game(db: sqlite_utils.Database, body: Any) -> Sheet:
+def create_game(db: sqlite_utils.Database, body: Any, idempotency_key: str | None = None) -> Sheet:
+    """A new game; a retry carrying an idempotency key already used gets that game's sheet as it
+    stands, and no second game (`create_once`)."""
     fields = parse_game(body)
     evening_id = fields.pop("evening")
-    with write_transaction(db):
-        return add_game(db, fields, evening_id)
+
+    def create() -> tuple[Sheet, str]:
+        sheet = add_game(db, fields, evening_id)
+        return sheet, sheet.game.id
+
+    request = Request("POST", "/api/v1/games", body)
+    return create_once(db, idempotency_key, request, create, lambda game_id: get_sheet(db, game_id))
 
 
 def add_game(db: sqlite_utils.Database, fields: dict[str, Any], evening_id: int | None) -> Sheet:

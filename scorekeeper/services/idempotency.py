@@ -5,13 +5,15 @@ What a key keeps is small (`store.idempotency`): the request's fingerprint and w
 A retry's answer is built again from the game as it is stored now, in the first answer's status:
 the same bytes while nothing else was written to the game; after another write, the sheet as that
 write left it (what the phone needs to show), never a copy of a sheet that is no longer the game's.
+A write that creates something (`create_once`: a game, a concours, a team, a partie's draw) is
+answered again the same way, from what it made as it stands now.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlite_utils
 
@@ -19,6 +21,8 @@ from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.store import idempotency as keys
 from scorekeeper.store.db import write_transaction
 from scorekeeper.store.idempotency import Outcome
+
+Made = TypeVar("Made")
 
 
 @dataclass
@@ -33,9 +37,9 @@ class Answer:
 
 
 class KeyReused(InvalidInput):
-    """An idempotency key already used on the game by another request (another route, another
-    deal, another body): nothing is done (422), as payment APIs answer, rather than the first
-    request's answer, which would tell the client that this one was made."""
+    """An idempotency key already used (on the game, or by a creating write) by another request
+    (another route, another deal, another body): nothing is done (422), as payment APIs answer,
+    rather than the first request's answer, which would tell the client that this one was made."""
 
     def __init__(self) -> None:
         super().__init__(
@@ -93,3 +97,29 @@ def answer_once(
         if key and fingerprint:  # a key sent: its request's fingerprint made above
             keys.remember_key(db, game_id, key, fingerprint, outcome)
     return Answer(text, outcome.status)
+
+
+def create_once(
+    db: sqlite_utils.Database,
+    key: str | None,
+    request: Request,
+    create: Callable[[], tuple[Made, str]],
+    again: Callable[[str], Made],
+) -> Made:
+    """`create` (checks, writes, returns what it made and that thing's id or number, which the key
+    keeps) in one write transaction, at most once per idempotency key: the first creating write
+    that kept a key has a table of its own (`creation_keys`), since no game holds it yet. A key
+    already used by the same request gets `again` of what that write made, as it stands now, and
+    nothing is written (a retry of a concours's creation gets the concours, not a second one); by
+    another request, `KeyReused`; a refused write keeps nothing."""
+    fingerprint = request.fingerprint() if key else None
+    with write_transaction(db):
+        used = keys.used_creation_key(db, key) if key else None
+        if used is not None:
+            if used.fingerprint != fingerprint:
+                raise KeyReused()
+            return again(used.made)
+        made, name = create()
+        if key and fingerprint:
+            keys.remember_creation_key(db, key, fingerprint, name)
+    return made

@@ -5,6 +5,10 @@ Not the answer itself (the sheet's JSON was 150 KB for a 40-deal game's keys): t
 fingerprint, the answer's status and, for an undo, what its message names. The answer is built
 again from the game as stored. A retry comes within seconds, or once a phone is back on the Wi-Fi:
 a key is kept a day, and the keys older than that are deleted by the next keyed write.
+
+A write that creates something (a game, a concours, a team, a partie's draw) has no game to file
+its key under: its key goes into `creation_keys`, with what the write made, by which a retry's
+answer is built again.
 """
 
 from __future__ import annotations
@@ -83,3 +87,27 @@ def remember_key(db: sqlite_utils.Database, game_id: str, key: str, fingerprint:
     )
     cutoff = (moment - KEPT_FOR).isoformat(timespec="milliseconds")
     execute(db, "delete from idempotency_keys where created_at < ?", [cutoff])
+
+
+@dataclass(frozen=True)
+class UsedCreationKey:
+    """A key already used by a creating write: its request's fingerprint, and what the write made
+    (a game's or a concours's id, a team's or a partie's number, as text)."""
+
+    fingerprint: str
+    made: str
+
+
+def used_creation_key(db: sqlite_utils.Database, key: str) -> UsedCreationKey | None:
+    found = rows(db, "select fingerprint, made from creation_keys where key = ?", [key])
+    return UsedCreationKey(found[0]["fingerprint"], found[0]["made"]) if found else None
+
+
+def remember_creation_key(db: sqlite_utils.Database, key: str, fingerprint: str, made: str) -> None:
+    """Keep `key` for the creating write just made, in its transaction, and forget the creating
+    writes' keys older than a day."""
+    moment = datetime.now(UTC)
+    created_at = moment.isoformat(timespec="milliseconds")
+    insert(db, "creation_keys", {"key": key, "fingerprint": fingerprint, "made": made, "created_at": created_at})
+    cutoff = (moment - KEPT_FOR).isoformat(timespec="milliseconds")
+    execute(db, "delete from creation_keys where created_at < ?", [cutoff])

@@ -475,3 +475,18 @@ def m016_archive_revision(db: sqlite_utils.Database) -> None:
             [key, "played_at", name, "finished", "won", "taken", "made"], index_name=f"{table}_overview"
         )
         db.execute(f"drop index idx_{table}_{key}_played_at")  # the overview's index begins with these two
+
+
+@migrations()
+def m017_creation_keys(db: sqlite_utils.Database) -> None:
+    # The idempotency keys of the writes that create something (a game, a concours, a team, a
+    # partie's draw): there is no game yet to file them under, as idempotency_keys files a game's
+    # writes' keys, so they have a table of their own. A key, its request's fingerprint, and what
+    # the write made (the game's or the concours's id, the team's or the partie's number), which a
+    # retry is answered with as it stands; kept a day, as a game's keys.
+    db["creation_keys"].create(
+        {"key": str, "fingerprint": str, "made": str, "created_at": str},
+        pk="key",
+        not_null={"fingerprint", "made", "created_at"},
+    )
+    db["creation_keys"].create_index(["created_at"])

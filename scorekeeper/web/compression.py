@@ -13,6 +13,8 @@ ETag becomes weak on a compressed answer, as a validator of the content whatever
 from __future__ import annotations
 
 import gzip
+import zlib
+from collections.abc import Generator
 
 from flask import Flask, Response, request
 
@@ -43,6 +45,20 @@ def compress(response: Response) -> Response:
     if etag and not weak:
         response.set_etag(etag, weak=True)
     return response
+
+
+def gzip_stream(chunks: Generator[bytes, None, None]) -> Generator[bytes, None, None]:
+    """A streamed answer (the archive's export, 58 MB at 10,000 games) compressed as it goes, as
+    `compress` compresses a whole one: the gzip format, the same level. Closing it closes `chunks`
+    (what lets go of the export's turn when the client goes away)."""
+    packer = zlib.compressobj(LEVEL, zlib.DEFLATED, 16 + zlib.MAX_WBITS)  # 16 +: gzip's header and trailer
+    try:
+        for chunk in chunks:
+            if packed := packer.compress(chunk):
+                yield packed
+        yield packer.flush()
+    finally:
+        chunks.close()
 
 
 def init_app(app: Flask) -> None:

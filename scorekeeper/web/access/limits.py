@@ -1,6 +1,8 @@
 """The login's limits, in this process's memory (issue 24): the wrong passwords per address and in
 total (LOGIN_GUESSES_PER_MINUTE for the whole server, whoever sends them), and one password hashed
-at a time.
+at a time. A phone with a device cookie (devices.py: it logged in before) is not held by the
+server's total, which strangers can keep spent (issue 31, F3), but by its own count of wrong
+passwords, as an address is.
 
 scrypt lets go of the GIL while it hashes, so a hash does not stop the app's other threads; what
 stalled the tables was the threads themselves: four logins at once took all of waitress's threads
@@ -38,42 +40,59 @@ class LoginLimits:
     def __init__(self) -> None:
         self.hashing = threading.Lock()  # taken with blocking=False: one hash at a time
         self._lock = threading.Lock()  # the counts, a moment each
-        self._wrong: deque[tuple[float, str]] = deque()  # (time, address), oldest first
-        self._forgiven: dict[str, float] = {}  # address: when it entered the right password
+        self._wrong: deque[tuple[float, str, str | None]] = deque()  # (time, address, device), oldest first
+        # address or ("device", id): when it entered the right password
+        self._forgiven: dict[str | tuple[str, str], float] = {}
 
     def wait(
-        self, address: str, stored: list[float], now: float, attempts: int, window_s: float, per_minute: int
+        self,
+        address: str,
+        device: str | None,
+        stored: list[float],
+        now: float,
+        attempts: int,
+        window_s: float,
+        per_minute: int,
     ) -> Wait | None:
         """Whether a login from `address` must wait, and how long: `attempts` wrong passwords in
         `window_s` from this address (counted here, or the database's `stored` times, whichever
-        saw more), or `per_minute` from anyone in the last minute."""
+        saw more); then, from a known `device` (its cookie's id), `attempts` from this device in
+        `window_s`; from an unknown one (None), `per_minute` from anyone in the last minute."""
         with self._lock:
             self._prune(now - max(window_s, MINUTE_S))
-            last_minute = [at for at, _ in self._wrong if at > now - MINUTE_S]
+            last_minute = [at for at, _, _ in self._wrong if at > now - MINUTE_S]
             since = max(self._forgiven.get(address, -math.inf), now - window_s)
-            mine = [at for at, who in self._wrong if who == address and at > since]
+            mine = [at for at, who, _ in self._wrong if who == address and at > since]
+            if device is not None:
+                since = max(self._forgiven.get(("device", device), -math.inf), now - window_s)
+                this_device = [at for at, _, which in self._wrong if which == device and at > since]
         mine = max(mine, sorted(stored), key=len)
         wait = _until_one_leaves(mine, attempts, window_s, now)
         if wait is not None:
             return Wait(wait, this_address=True)
+        if device is not None:
+            wait = _until_one_leaves(this_device, attempts, window_s, now)
+            return None if wait is None else Wait(wait, this_address=True)
         wait = _until_one_leaves(last_minute, per_minute, MINUTE_S, now)
         return None if wait is None else Wait(wait, this_address=False)
 
-    def count(self, address: str, now: float) -> None:
+    def count(self, address: str, device: str | None, now: float) -> None:
         with self._lock:
-            self._wrong.append((now, address))
+            self._wrong.append((now, address, device))
 
-    def forget(self, address: str, now: float) -> None:
-        """The right password from `address`: its earlier guesses no longer count against it (they
-        still count in the server's budget)."""
+    def forget(self, address: str, device: str | None, now: float) -> None:
+        """The right password from `address` (and `device`): their earlier guesses no longer count
+        against them (they still count in the server's budget)."""
         with self._lock:
             self._forgiven[address] = now
+            if device is not None:
+                self._forgiven[("device", device)] = now
 
     def _prune(self, before: float) -> None:
         while self._wrong and self._wrong[0][0] <= before:
             self._wrong.popleft()
-        for address in [address for address, at in self._forgiven.items() if at <= before]:
-            del self._forgiven[address]
+        for who in [who for who, at in self._forgiven.items() if at <= before]:
+            del self._forgiven[who]
 
 
 def _until_one_leaves(times: list[float], limit: int, window_s: float, now: float) -> int | None:

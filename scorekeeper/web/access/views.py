@@ -1,5 +1,6 @@
 """/connexion: entering the table password (wrong ones limited per address and in total, one
-hashed at a time: limits.py) and "Sortir"."""
+hashed at a time: limits.py; a phone that logged in before is let past the total: devices.py) and
+"Sortir"."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from wtforms.validators import InputRequired
 
 from scorekeeper.store import access as table_access
 from scorekeeper.store.db import write_transaction
+from scorekeeper.web.access.devices import known_device, remember_device
 from scorekeeper.web.access.limits import LoginLimits, Wait
 from scorekeeper.web.access.password import fingerprint, password_hash
 from scorekeeper.web.database import get_db
@@ -91,8 +93,9 @@ def login():
     status, headers = 200, {}
     if form.validate_on_submit():
         address = request.remote_addr or "inconnue"
+        device = known_device()
         now = time.time()
-        verdict = _check(hashed, form.password.data, address, now)
+        verdict = _check(hashed, form.password.data, address, device, now)
         if isinstance(verdict, Wait):
             form.password.errors = [_wait_message(verdict)]
             status = 429
@@ -104,7 +107,9 @@ def login():
             session.permanent = True
             g.pop("table_entered", None)
             flash("Mot de passe accepté : vous pouvez noter les scores.", "info")
-            return redirect(destination)
+            response = redirect(destination)
+            remember_device(response, device)
+            return response
         else:
             _if_the_disk_allows(_count_wrong_guess, address, now)
             form.password.errors = ["Mot de passe incorrect."]
@@ -116,10 +121,11 @@ def login_limits() -> LoginLimits:
     return current_app.extensions["login_limits"]
 
 
-def _check(hashed: str, password: str, address: str, now: float) -> bool | Wait:
+def _check(hashed: str, password: str, address: str, device: str | None, now: float) -> bool | Wait:
     """Whether `password` is the table's, or how long to wait first. The limits are looked at
     before hashing, and only one password is hashed at a time (limits.py): a login that comes
-    while another is being checked waits a second, and the server's other threads stay free."""
+    while another is being checked waits a second, and the server's other threads stay free.
+    `device`: the id of a phone that logged in before (its cookie), or None."""
     limits = login_limits()
     config = current_app.config
     stored = table_access.wrong_guess_times(get_db(), address, _window_start(now))
@@ -128,6 +134,7 @@ def _check(hashed: str, password: str, address: str, now: float) -> bool | Wait:
     try:
         wait = limits.wait(
             address,
+            device,
             stored,
             now,
             attempts=config["LOGIN_ATTEMPTS"],
@@ -137,7 +144,7 @@ def _check(hashed: str, password: str, address: str, now: float) -> bool | Wait:
         if wait is not None:
             return wait
         right = check_password_hash(hashed, password)
-        (limits.forget if right else limits.count)(address, now)
+        (limits.forget if right else limits.count)(address, device, now)
     finally:
         limits.hashing.release()
     if right and stored:

@@ -26,6 +26,18 @@ class ApiError(Refusal):
         self.status = status
 
 
+MAX_KEY_LENGTH = 200
+
+
+def idempotency_key() -> str | None:
+    """The request's `Idempotency-Key` (docs/api.md): every creating write and every write on a
+    game takes one; 1 to MAX_KEY_LENGTH characters, else 422."""
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 0 < len(key) <= MAX_KEY_LENGTH:
+        raise ApiError(422, f"L'en-tête « Idempotency-Key » doit faire de 1 à {MAX_KEY_LENGTH} caractères.")
+    return key
+
+
 def json_body() -> Any:
     """The request's JSON body, or an ApiError: 415 when it is not sent as JSON, 422 when unreadable
     or when a string in it (a key too) holds a lone UTF-16 surrogate."""

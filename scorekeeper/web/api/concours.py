@@ -1,5 +1,6 @@
 """The concours API (docs/concours.md): create and read a concours, register and withdraw teams,
-draw, take back, close and reopen a partie. The tables' games are played through /games as any
+draw, take back, close and reopen a partie. The creating writes (a concours, a team, a draw) take
+an `Idempotency-Key`, as a game's writes do (docs/api.md). The tables' games are played through /games as any
 game is."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from flask import Response, jsonify, make_response, request
 from scorekeeper.belote.concours.entry import parse_slip
 from scorekeeper.services import concours as service
 from scorekeeper.services.concours_view import Concours, concours_json
-from scorekeeper.web.api.common import ApiError, bp, json_body
+from scorekeeper.web.api.common import ApiError, bp, idempotency_key, json_body
 from scorekeeper.web.database import get_db
 
 
@@ -29,7 +30,7 @@ def _json_write() -> None:
 
 @bp.post("/concours")
 def create_concours():
-    concours = service.create_concours(get_db(), json_body())
+    concours = service.create_concours(get_db(), json_body(), idempotency_key())
     response = _concours(concours, 201)
     response.headers["Location"] = f"/api/v1/concours/{concours.id}"
     return response
@@ -54,7 +55,7 @@ def read_concours(concours_id: str):
 @bp.post("/concours/<concours_id>/teams")
 def add_team(concours_id: str):
     db = get_db()
-    number = service.add_team(db, concours_id, json_body())
+    number = service.add_team(db, concours_id, json_body(), idempotency_key())
     concours = service.get_concours(db, concours_id)
     team = concours.team(number)
     response = jsonify(number=team.number, name=team.name, players=list(team.players), active=team.active)
@@ -71,7 +72,7 @@ def withdraw_team(concours_id: str, number: int):
 @bp.post("/concours/<concours_id>/rounds")
 def draw_round(concours_id: str):
     _json_write()
-    return _concours(service.draw_round(get_db(), concours_id), 201)
+    return _concours(service.draw_round(get_db(), concours_id, idempotency_key()), 201)
 
 
 @bp.delete("/concours/<concours_id>/rounds/<int:number>")

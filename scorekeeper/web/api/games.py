@@ -9,10 +9,8 @@ from scorekeeper.belote.sheet_json import deal_to_json
 from scorekeeper.services import games as service
 from scorekeeper.services.game_end import WouldEndEarly
 from scorekeeper.services.idempotency import Answer
-from scorekeeper.web.api.common import ApiError, bp, json_body
+from scorekeeper.web.api.common import ApiError, bp, idempotency_key, json_body
 from scorekeeper.web.database import get_db
-
-MAX_KEY_LENGTH = 200
 
 
 @bp.errorhandler(service.DealAlreadyRecorded)
@@ -34,13 +32,6 @@ def _query_number(raw: str, message: str) -> int:
     return int(raw)
 
 
-def _idempotency_key() -> str | None:
-    key = request.headers.get("Idempotency-Key")
-    if key is not None and not 0 < len(key) <= MAX_KEY_LENGTH:
-        raise ApiError(422, f"L'en-tête « Idempotency-Key » doit faire de 1 à {MAX_KEY_LENGTH} caractères.")
-    return key
-
-
 def _json_text(text: str, status: int = 200) -> Response:
     return current_app.response_class(text, status=status, mimetype="application/json")
 
@@ -57,7 +48,7 @@ def _answer(outcome: Answer) -> Response:
 
 @bp.post("/games")
 def create_game():
-    sheet = service.create_game(get_db(), json_body())
+    sheet = service.create_game(get_db(), json_body(), idempotency_key())
     response = _sheet(sheet, 201)
     response.headers["Location"] = f"/api/v1/games/{sheet.game.id}"
     return response
@@ -84,13 +75,13 @@ def read_game(game_id: str):
 @bp.post("/games/<game_id>/hands")
 def record_hand(game_id: str):
     body = json_body()
-    return _answer(service.record_hand(get_db(), game_id, body, _idempotency_key()))
+    return _answer(service.record_hand(get_db(), game_id, body, idempotency_key()))
 
 
 @bp.post("/games/<game_id>/redeals")
 def record_redeal(game_id: str):
     body = json_body()
-    return _answer(service.record_redeal(get_db(), game_id, body, _idempotency_key()))
+    return _answer(service.record_redeal(get_db(), game_id, body, idempotency_key()))
 
 
 # The corrections, like the records, take an optional Idempotency-Key: with one, the service
@@ -100,7 +91,7 @@ def record_redeal(game_id: str):
 
 @bp.put("/games/<game_id>/hands/<int:number>")
 def edit_hand(game_id: str, number: int):
-    body, key = json_body(), _idempotency_key()
+    body, key = json_body(), idempotency_key()
     outcome = service.edit_deal(get_db(), game_id, number, body, key)
     return _answer(outcome) if isinstance(outcome, Answer) else _sheet(outcome)
 
@@ -117,7 +108,7 @@ def delete_hand(game_id: str, number: int):
     if later is not None:
         message = "« remove_later » doit être la liste des donnes à retirer, telle que la réponse 409 la donne : 4,5."
         remove_later = [_query_number(part, message) for part in later.split(",")]
-    key = _idempotency_key()
+    key = idempotency_key()
     outcome = service.delete_deal(get_db(), game_id, number, version, key, remove_later)
     return _answer(outcome) if isinstance(outcome, Answer) else _sheet(outcome)
 
@@ -128,6 +119,6 @@ def undo(game_id: str):
     # site (which a browser sends without asking first) must not be able to undo anything.
     if not request.is_json:
         raise ApiError(415, "Le corps de la requête doit être du JSON (Content-Type: application/json).")
-    key = _idempotency_key()
+    key = idempotency_key()
     outcome = service.undo(get_db(), game_id, key)
     return _answer(outcome) if isinstance(outcome, Answer) else _json_text(service.undo_text(*outcome))

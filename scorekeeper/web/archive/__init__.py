@@ -3,10 +3,11 @@ and import (pages in French), and the command-line export, import, backup and re
 
 from flask import Flask
 
-from scorekeeper.web.archive import cli, import_pages  # noqa: F401 (its pages join the blueprint)
+from scorekeeper.web.archive import cli, export_pages, import_pages  # noqa: F401 (their pages join the blueprint)
 from scorekeeper.web.archive.routes import bp
 
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
+    export_pages.init_app(app)
     cli.init_app(app)

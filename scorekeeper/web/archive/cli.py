@@ -38,7 +38,8 @@ def _database():
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @with_appcontext
 def export_command(evening: int | None, game: str | None, kind: str | None, separator: str, file: str) -> None:
-    """Write the archive (or one evening, or one game) to FILE, as JSON or CSV; '-' is stdout."""
+    """Write the archive (or one evening, or one game) to FILE, as JSON or CSV; '-' is stdout. Written
+    as it is read, a batch of games at a time (`export.json_pieces`): any archive in little memory."""
     if evening is not None and game is not None:
         raise click.UsageError("--evening ou --game, pas les deux.")
     kind = kind or ("csv" if file.lower().endswith(".csv") else "json")
@@ -49,15 +50,17 @@ def export_command(evening: int | None, game: str | None, kind: str | None, sepa
         if game is not None and store.fetch_game(database, game) is None:
             raise click.ClickException(f"La partie « {game} » n'existe pas.")
         if kind == "json":
-            text = export.export_json(database, evening_id=evening, game_id=game)
+            pieces = export.json_pieces(database, evening_id=evening, game_id=game)
         else:
-            text = export.export_csv(database, evening_id=evening, game_id=game, separator=separator)
+            pieces = export.csv_pieces(database, evening_id=evening, game_id=game, separator=separator)
+        if file == "-":
+            for piece in pieces:
+                click.echo(piece, nl=False)
+            return
+        with Path(file).open("w", encoding="utf-8") as out:
+            out.writelines(pieces)
     finally:
         database.close()
-    if file == "-":
-        click.echo(text, nl=False)
-        return
-    Path(file).write_text(text, encoding="utf-8")
     click.echo(f"Export {kind.upper()} écrit dans {file}.", err=True)
 
 

@@ -1,17 +1,17 @@
 """The archive's pages: evenings, a past game's sheet (read-only), search, statistics, the deals
-behind each figure, export (the import's pages: import_pages.py). Reads go through `lists`, `stats`
-and `figure_lists`; the only write (an evening's details) runs in one IMMEDIATE transaction."""
+behind each figure (the export: export_pages.py; the import's pages: import_pages.py). Reads go
+through `lists`, `stats` and `figure_lists`; the only write (an evening's details) runs in one
+IMMEDIATE transaction."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date, datetime
+from datetime import date
 from functools import wraps
 from typing import Any
 
 from flask import (
     Blueprint,
-    Response,
     abort,
     flash,
     redirect,
@@ -23,7 +23,7 @@ from flask.typing import ResponseReturnValue
 
 from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.evenings import short_date
-from scorekeeper.services import evening_concours, export, figure_lists, lists, stats
+from scorekeeper.services import evening_concours, figure_lists, lists, stats
 from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.store.db import write_transaction
@@ -153,47 +153,6 @@ def print_game(game_id: str):
     sheet = sheet_or_404(game_id)
     title = f"{sheet.game.teams['A']} – {sheet.game.teams['B']}"
     return render_template("archive/print.html", sheets=[sheet], evening=None, title=title)
-
-
-# --- export (the import: import_pages.py) ----------------------------------------------------
-
-
-def _download(text: str, filename: str, kind: str) -> Response:
-    mimetype = "application/json" if kind == "json" else "text/csv"
-    response = Response(text, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}.{kind}"'
-    return response
-
-
-def _export(kind: str, filename: str, **selection) -> Response:
-    db = get_db()
-    if kind == "json":
-        return _download(export.export_json(db, **selection), filename, kind)
-    # A French spreadsheet's CSV (`;`, a byte order mark) unless `?sep=comma` asks for the old one.
-    separator = request.args.get("sep", export.CSV_DEFAULT_SEPARATOR)
-    if separator not in export.CSV_SEPARATORS:
-        abort(400)
-    return _download(export.export_csv(db, separator=separator, **selection), filename, kind)
-
-
-@bp.get("/archives/export.<any(json, csv):kind>")
-def export_all(kind: str):
-    today = datetime.now(evenings.current_zone()).date()  # on the table's clock
-    return _export(kind, f"belote-archive-{today.isoformat()}")
-
-
-@bp.get("/soirees/<int:evening_id>/export.<any(json, csv):kind>")
-def export_evening(evening_id: int, kind: str):
-    found = evenings.fetch(get_db(), evening_id)
-    if found is None:
-        abort(404)
-    return _export(kind, f"belote-soiree-{found['date']}-{evening_id}", evening_id=evening_id)
-
-
-@bp.get("/archives/parties/<game_id>/export.<any(json, csv):kind>")
-def export_game(game_id: str, kind: str):
-    sheet_or_404(game_id)
-    return _export(kind, f"belote-partie-{game_id}", game_id=game_id)
 
 
 # --- search and statistics -----------------------------------------------------------------
