@@ -44,8 +44,14 @@ NOBODY = 65534
 
 
 def app_on(path: str, **config):
+    """The app on `path`, without automatic backups: a copy under way holds a read lock on the file,
+    so SQLite keeps the app's closed connection's descriptor (open for writing, before the chmod)
+    and hands it to the next connection, which could then write to a 0444 file: a race of the test's
+    own, not the fault it reproduces."""
     migrate(path)
-    return create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, **config})
+    return create_app(
+        {"TESTING": True, "DATABASE": path, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, "BACKUPS": False, **config}
+    )
 
 
 def count(path: str, table: str) -> int:
