@@ -403,11 +403,20 @@ def test_the_slips_of_a_partie_each_with_its_table_qr_code_and_numbered_deals(cl
     assert "Table 1 · partie 1 sur 4" in first and "Concours du vendredi · partie en 12 donnes" in first
     assert "A : Les As (Ana, Alain)" in first and "B : Les Valets (Vic, Val)" in first
 
-    points = created(client, teams=TEAMS)
-    drawn_order([AS, VALETS, ROIS, DAMES])
-    press(client, points, "/parties")
-    slip = client.get(f"/concours/{points}/parties/1/imprimer").text
-    assert re.findall(r"<tr><td>(\d+)</td>", slip)[-1] == "20"  # a game to a target: about a game's worth
+    assert "suite au verso" not in response.text.lower()  # a game in 12 deals has 12 scored hands
+    assert "deux tables par feuille A4, à l'italienne" in page_text(response.text)
+
+    # A game to a target: a row for every 100 points, 10 to 30 (words.py says why), and where to go on.
+    for end, rows, per_page in (("2000", 20, "deux tables par feuille A4"), ("1000", 10, None), ("5000", 30, "une")):
+        fields = {"end": "other", "other_points": end} if end == "5000" else {"end": end}
+        points = created(client, teams=TEAMS, **fields)
+        drawn_order([AS, VALETS, ROIS, DAMES])
+        press(client, points, "/parties")
+        slip = client.get(f"/concours/{points}/parties/1/imprimer").text
+        assert re.findall(r"<tr><td>(\d+)</td>", slip)[-1] == str(rows)
+        assert f"Plus de {rows} donnes ? Suite au verso (donne {rows + 1}…)" in page_text(slip)
+        if per_page:
+            assert f"Imprimez cette page avec le menu du navigateur : {per_page}" in page_text(slip)
 
 
 def play_worked_example_1(client, concours_id: str) -> None:

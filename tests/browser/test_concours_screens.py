@@ -1,6 +1,6 @@
 """The organiser's pages in Chromium (issue 25): each at a phone's size (390×844) with nothing wider
 than the screen, screenshots to look at; the table slips printed, two tables to an A4 page (a PDF,
-and a print-media screenshot at 1240×1754, an A4 page at 150 dpi); and the organiser's page
+and a print-media screenshot at 1754×1240, a landscape A4 page at 150 dpi); and the organiser's page
 following a table's phone by itself (static/concours.js), its totals put in as text."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ TEAMS = [
     ("Les Neuf", "Nina", "Noé"),
 ]
 HAND_170_70 = {"taker": "A", "contract": 80, "mode": "hearts", "taker_points": 92}  # docs/scoring.md example 1
-A4_AT_150_DPI = {"width": 794, "height": 1123}, 1240 / 794  # CSS pixels of an A4 page, and the scale to 1240 px
+A4_AT_150_DPI = {"width": 1123, "height": 794}, 1754 / 1123  # CSS pixels of a landscape A4, and the scale to 1754 px
 
 
 @pytest.fixture
@@ -110,9 +110,11 @@ def test_the_slips_print_two_tables_to_an_a4_page(browser, base_url, concours):
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 2  # four tables, two to a page
     page.emulate_media(media="print")
     page.screenshot(path=str(SCREENSHOTS / "concours-slips-print.png"), full_page=False)
-    # The first page's two slips sit within its 297 mm, the third starts the next page.
+    # The first page's two slips side by side within its 210 mm (the slips of 12 deals print two to a
+    # landscape page: tests/browser/test_concours_slips.py), the third starts the next page.
     tops = page.evaluate("[...document.querySelectorAll('.slip-sheet')].map(e => e.getBoundingClientRect().bottom)")
     assert tops[1] <= viewport["height"] + 1, tops
+    assert tops[2] > viewport["height"], tops
     context.close()
 
 

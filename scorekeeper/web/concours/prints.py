@@ -1,4 +1,4 @@
-"""What the organiser prints or downloads: a partie's table slips (two to an A4 page, each with
+"""What the organiser prints or downloads: a partie's table slips (two or one to an A4 page, each with
 its table's QR code, the paper fallback of a table with no phone) and the ranking, as a page and
 as CSV for a French spreadsheet (the archive's dialect)."""
 
@@ -22,8 +22,14 @@ def slips(concours_id: str, number: int):
     for table in round_.tables:
         address = join_url(request, url_for("sheet.show", game_id=table.game_id))
         codes[table.number] = (address, Markup(qr_svg(address)))  # segno's SVG: attributes only (the CSP)
+    rows = words.slip_rows(concours)
     return render_template(
-        "concours/slips.html", concours=concours, round=round_, codes=codes, rows=words.slip_rows(concours)
+        "concours/slips.html",
+        concours=concours,
+        round=round_,
+        codes=codes,
+        rows=rows,
+        per_page=words.slips_to_a_page(rows),
     )
 
 

@@ -11,7 +11,13 @@ from scorekeeper.belote.ending import deals_line
 from scorekeeper.belote.house_rules import CUSTOM_LABEL, parse_house_rules, preset_of
 from scorekeeper.services.concours_view import Concours, Round, Table
 
-SLIP_ROWS_FOR_POINTS = 20  # a game to a target has no fixed length: about what a game to 2000 takes
+# A slip's deal rows for a game to a target T: T / 100, from 10 to 30. Every scored hand gives the two
+# teams together at least 240 (160 or 162 and a contract of 80 or more) under every preset but
+# « points annoncés », so the leader reaches T by hand T / 120 (9 for 1000, 17 for 2000) unless the
+# teams are level; a hand usually gives about 260 together (a game to 1000 then takes 6 or 7 hands,
+# to 2000 13 to 15). A longer game goes on on the slip's back (« suite au verso »): docs/concours.md.
+SLIP_POINTS_A_ROW, SLIP_ROWS_LEAST, SLIP_ROWS_MOST = 100, 10, 30
+SLIPS_TWO_TO_A_PAGE = 20  # two slips side by side on a landscape A4 leave rows of 6 mm or more up to here
 
 
 def plural(count: int, word: str) -> str:
@@ -97,7 +103,17 @@ def actions(concours: Concours) -> Actions:
 
 def slip_rows(concours: Concours) -> int:
     """The numbered rows of a table's paper slip: the game's deals, or about a game's worth."""
-    return concours.end.deals or SLIP_ROWS_FOR_POINTS
+    if concours.end.deals is not None:
+        return concours.end.deals
+    assert concours.end.points is not None  # an end is in deals or in points
+    rows = -(-concours.end.points // SLIP_POINTS_A_ROW)
+    return min(max(rows, SLIP_ROWS_LEAST), SLIP_ROWS_MOST)
+
+
+def slips_to_a_page(rows: int) -> int:
+    """Two slips to an A4 page (side by side, the page landscape), or one (portrait) where two would
+    leave rows too small to write in by hand."""
+    return 2 if rows <= SLIPS_TWO_TO_A_PAGE else 1
 
 
 def provisional_any(concours: Concours) -> bool:
