@@ -44,7 +44,7 @@ def parse_tiebreaks(value: Any, ranking: str) -> Tiebreaks | None:
     seen: list[str] = []
     for index, criterion in enumerate(value):
         field = f"tiebreaks.{index}"
-        where = f"Le {_nth(index + 1)} critère de départage (« {field} »)"
+        where = f"Le {ordinal(index + 1)} critère de départage (« {field} »)"
         if not isinstance(criterion, str) or criterion not in CRITERIA:
             raise InvalidInput(field, f"{where} est inconnu : les critères sont {_known()}.")
         words = f"« {criterion} » ({CRITERIA[criterion]})"
@@ -92,7 +92,8 @@ def ordered(
     return result
 
 
-def _nth(number: int) -> str:
+def ordinal(number: int) -> str:
+    """« 1er », « 2e », « 3e »…"""
     return "1er" if number == 1 else f"{number}e"
 
 
