@@ -370,7 +370,12 @@ def test_an_import_the_old_code_left_half_written_is_taken_back_by_the_migration
             db.conn.execute("insert into app_info (key, value) values ('import 00112233aabbccdd', 'writing')")
     assert count(path, "games") == len(data["games"]) > 30
 
-    assert migrate(path) == ["m015_drop_import_writes", "m016_archive_revision", "m017_creation_keys"]
+    assert migrate(path) == [
+        "m015_drop_import_writes",
+        "m016_archive_revision",
+        "m017_creation_keys",
+        "m019_concours_tiebreaks",
+    ]
 
     kept_evenings = {game["evening"] for game in kept["games"]}
     with closing(connect(path)) as db:

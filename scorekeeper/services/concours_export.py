@@ -5,6 +5,7 @@ each partie's draw and the game each table played, the totals typed from a table
     "concours": [{"id": "c4n7r2xq", "evening": 3, "created_at": "…", "name": "Concours du club",
                   "parties": 2, "end": {"points": 1000}, "time_limit": 45, "rules": {…},
                   "ranking": "points", "pairing": "ranking", "bye": "average",
+                  "tiebreaks": ["difference", "head_to_head"],
                   "teams": [{"number": 1, "name": "Les As", "players": ["Ana", "Alain"],
                              "created_at": "…", "withdrawn_at": null}, …],
                   "rounds": [{"number": 1, "drawn_at": "…", "closed_at": null,
@@ -29,6 +30,7 @@ from scorekeeper.belote.concours.entry import ConcoursInput
 from scorekeeper.belote.concours.standings import Bye, ByeFixed
 from scorekeeper.belote.ending import End
 from scorekeeper.belote.game_input import parse_rules
+from scorekeeper.store import concours as concours_store
 from scorekeeper.store import concours_archive
 
 
@@ -111,6 +113,9 @@ class ArchivedConcours:
             "ranking": entry.ranking,
             "pairing": entry.pairing,
             "bye": _bye_json(entry.bye),
+            # only when the organiser chose them: a file without reads as it always did, here and
+            # in a version that knows no tie-breaks
+            **({"tiebreaks": list(entry.tiebreaks)} if entry.tiebreaks is not None else {}),
             "teams": [team.as_json() for team in self.teams],
             "rounds": [round_.as_json() for round_ in self.rounds],
         }
@@ -133,6 +138,7 @@ def _from_rows(row: dict[str, Any], teams: list[dict], rounds: list[dict], table
         pairing=row["pairing"],
         bye=ByeFixed(row["bye_points"], row["bye_conceded"]) if row["bye_points"] is not None else "average",
         teams=(),
+        tiebreaks=concours_store.tiebreaks_of(row),
     )
     by_number = {
         r["number"]: ArchivedRound(r["number"], r["drawn_at"], r["closed_at"], r["drawn_order"], r["rest"])

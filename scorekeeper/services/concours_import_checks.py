@@ -21,6 +21,7 @@ from scorekeeper.services.import_checks import GAME_ID, ImportRefused, checked_o
 
 SETTINGS_KEYS = {"name", "parties", "end", "time_limit", "rules", "ranking", "pairing", "bye"}
 CONCOURS_KEYS = {"id", "evening", "created_at", "teams", "rounds", *SETTINGS_KEYS}
+OPTIONAL_SETTINGS_KEYS = {"tiebreaks"}  # written only when the organiser chose them
 TEAM_KEYS = {"number", "name", "players", "created_at", "withdrawn_at"}
 ROUND_KEYS = {"number", "drawn_at", "closed_at", "drawn_order", "rests", "tables"}
 TABLE_KEYS = {"table", "game", "teams", "slip"}
@@ -69,7 +70,7 @@ def check_concours(items: Any, evening_ids: set[int]) -> list[ArchivedConcours]:
 
 def _check_one(index: int, item: Any, evening_ids: set[int]) -> ArchivedConcours:
     where = f"Concours {index}"
-    item = checked_object(item, CONCOURS_KEYS, where)
+    item = checked_object(item, CONCOURS_KEYS, where, OPTIONAL_SETTINGS_KEYS)
     concours_id = item["id"]
     if not isinstance(concours_id, str) or not GAME_ID.fullmatch(concours_id):
         raise ImportRefused(f"{where} : « id » doit faire de 4 à 32 lettres minuscules ou chiffres.")
@@ -77,7 +78,7 @@ def _check_one(index: int, item: Any, evening_ids: set[int]) -> ArchivedConcours
     if not _whole(item["evening"]) or item["evening"] not in evening_ids:
         raise ImportRefused(f"{where} : « evening » doit être l'id d'une soirée du fichier.")
     try:
-        entry = parse_concours({key: item[key] for key in SETTINGS_KEYS})
+        entry = parse_concours({key: item[key] for key in (*SETTINGS_KEYS, *OPTIONAL_SETTINGS_KEYS) if key in item})
     except InvalidInput as error:
         raise ImportRefused(f"{where} : {error.message}") from None
     teams = [_check_team(f"{where}, équipe {number}", number, team) for number, team in _numbered(item, "teams", where)]

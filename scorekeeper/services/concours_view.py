@@ -20,6 +20,7 @@ from scorekeeper.belote.concours.standings import (
     bye_figures,
     standings,
 )
+from scorekeeper.belote.concours.tiebreaks import Tiebreaks
 from scorekeeper.belote.ending import End, ahead, outcome_of
 from scorekeeper.belote.errors import NotFound
 from scorekeeper.store import concours as store
@@ -117,6 +118,7 @@ class Concours:
     ranking: str
     pairing: str
     bye: Bye
+    tiebreaks: Tiebreaks | None  # the organiser's order after the first criterion; None: the usual
     created_at: str
     teams: list[Team]
     rounds: list[Round]
@@ -164,6 +166,7 @@ def load(db: sqlite_utils.Database, concours_id: str) -> Concours:
         ranking=row["ranking"],
         pairing=row["pairing"],
         bye=ByeFixed(row["bye_points"], row["bye_conceded"]) if row["bye_points"] is not None else "average",
+        tiebreaks=store.tiebreaks_of(row),
         created_at=row["created_at"],
         teams=[
             Team(t["number"], t["name"], (t["player_0"], t["player_1"]), t["withdrawn_at"] is None, t["created_at"])
@@ -194,7 +197,11 @@ def load(db: sqlite_utils.Database, concours_id: str) -> Concours:
             )
         )
     concours.standings = standings(
-        team_entries(concours), [round_.result() for round_ in concours.rounds], concours.ranking, concours.bye
+        team_entries(concours),
+        [round_.result() for round_ in concours.rounds],
+        concours.ranking,
+        concours.bye,
+        concours.tiebreaks,
     )
     return concours
 
@@ -263,6 +270,7 @@ def concours_json(concours: Concours) -> dict[str, Any]:
         "ranking": concours.ranking,
         "pairing": concours.pairing,
         "bye": _bye_json(concours.bye),
+        "tiebreaks": list(concours.tiebreaks) if concours.tiebreaks is not None else None,
         "teams": [
             {"number": t.number, "name": t.name, "players": list(t.players), "active": t.active} for t in concours.teams
         ],

@@ -34,6 +34,7 @@ def insert_concours(
             "pairing": entry.pairing,
             "bye_points": bye.points if bye else None,
             "bye_conceded": bye.conceded if bye else None,
+            "tiebreaks": json.dumps(list(entry.tiebreaks)) if entry.tiebreaks is not None else None,
             "created_at": at,
         },
     )
@@ -42,6 +43,11 @@ def insert_concours(
 def fetch_concours(db: sqlite_utils.Database, concours_id: str) -> dict[str, Any] | None:
     found = rows(db, "select * from concours where id = ?", [concours_id])
     return found[0] if found else None
+
+
+def tiebreaks_of(row: dict[str, Any]) -> tuple[str, ...] | None:
+    """A concours row's tie-breaks as entered, None for the ranking's usual order."""
+    return tuple(json.loads(row["tiebreaks"])) if row["tiebreaks"] is not None else None
 
 
 def all_concours(db: sqlite_utils.Database) -> list[dict[str, Any]]:

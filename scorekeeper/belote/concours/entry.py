@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.belote.concours.standings import Bye, ByeFixed
+from scorekeeper.belote.concours.tiebreaks import Tiebreaks, parse_tiebreaks
 from scorekeeper.belote.ending import End, parse_end
 from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.evenings import parse_evening_id
@@ -17,7 +18,7 @@ from scorekeeper.belote.game_input import parse_rules
 from scorekeeper.belote.names import MAX_NAME_LENGTH, parse_name
 
 CONCOURS_KEYS = frozenset(
-    {"name", "evening", "parties", "end", "time_limit", "rules", "ranking", "pairing", "bye", "teams"}
+    {"name", "evening", "parties", "end", "time_limit", "rules", "ranking", "pairing", "bye", "tiebreaks", "teams"}
 )
 MAX_PARTIES = 12
 MAX_TIME_LIMIT = 600  # minutes: a partie of ten hours is a typing slip
@@ -45,6 +46,7 @@ class ConcoursInput:
     pairing: str
     bye: Bye
     teams: tuple[TeamInput, ...]
+    tiebreaks: Tiebreaks | None = None  # the organiser's order after the first criterion; None: the usual
 
 
 def _count(value: Any, field: str, low: int, high: int, what: str) -> int:
@@ -105,6 +107,7 @@ def parse_concours(body: Any) -> ConcoursInput:
     teams = body.get("teams", [])
     if not isinstance(teams, list) or len(teams) > MAX_TEAMS:
         raise InvalidInput("teams", f"« teams » doit être une liste d'équipes ({MAX_TEAMS} au plus).")
+    ranking = _choice(body.get("ranking", "points"), "ranking", RANKINGS)
     return ConcoursInput(
         name=name,
         evening=parse_evening_id(body.get("evening")),
@@ -112,10 +115,11 @@ def parse_concours(body: Any) -> ConcoursInput:
         end=parse_end({"end": body.get("end", {"points": 2000})}),
         time_limit=time_limit,
         rules=parse_rules(body.get("rules", {})),
-        ranking=_choice(body.get("ranking", "points"), "ranking", RANKINGS),
+        ranking=ranking,
         pairing=_choice(body.get("pairing", "ranking"), "pairing", PAIRINGS),
         bye=parse_bye(body.get("bye", "average")),
         teams=tuple(parse_team(team, f"teams.{index}") for index, team in enumerate(teams)),
+        tiebreaks=parse_tiebreaks(body.get("tiebreaks"), ranking),
     )
 
 

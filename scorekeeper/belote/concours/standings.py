@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from scorekeeper.belote.concours.tiebreaks import FIRST_CRITERION, Tiebreaks, ordered, tiebreaks_in_force
+
 RANKINGS = ("points", "wins")
 
 
@@ -108,30 +110,45 @@ def bye_figures(round: RoundResult, bye: Bye) -> ByeFigures | None:
     return ByeFigures(_nearest_ten(winners), _nearest_ten(losers))
 
 
-def standings(teams: list[TeamEntry], rounds: list[RoundResult], ranking: str, bye: Bye) -> list[Standing]:
+def standings(
+    teams: list[TeamEntry], rounds: list[RoundResult], ranking: str, bye: Bye, tiebreaks: Tiebreaks | None = None
+) -> list[Standing]:
     """Every team's figures and rank. `points`: points scored, then difference, then best game,
     then the first partie's drawn order; `wins`: wins (a draw counts ½), then difference, then
-    points scored, then the drawn order. A team registered after the first draw comes after every
-    drawn team in that last tie-break, in registration order; a withdrawn team keeps its place."""
+    points scored, then the drawn order; `tiebreaks`, when given, replaces the criteria between
+    the first one and the drawn order (tiebreaks.py). A team registered after the first draw comes
+    after every drawn team in that last tie-break, in registration order; a withdrawn team keeps
+    its place."""
     if ranking not in RANKINGS:
         raise ValueError(f"unknown ranking: {ranking!r}")
     tallies = {team.number: _Tally() for team in teams}
+    wins_between: dict[tuple[int, int], int] = {}  # (team, other): games team won against other
     for round in rounds:
         for table in round.tables:
             _count_table(tallies, table, round.closed)
+            side = _winner(table)
+            if side is not None:
+                pair = (table.a, table.b) if side == "A" else (table.b, table.a)
+                wins_between[pair] = wins_between.get(pair, 0) + 1
         if round.rest is not None:
             figures = bye_figures(round, bye) or ByeFigures(0, 0)
             provisional = not round.closed and not isinstance(bye, ByeFixed)
             tallies[round.rest].add(figures.points, figures.conceded, "won", provisional, bye=True)
 
-    def key(team: TeamEntry) -> tuple:
-        tally = tallies[team.number]
-        drawn_order = (0, team.drawn_position) if team.drawn_position is not None else (1, team.number)
-        if ranking == "points":
-            return (-tally.points, -tally.difference, -tally.best, drawn_order)
-        return (-(2 * tally.won + tally.drawn), -tally.difference, -tally.points, drawn_order)
+    def figure(number: int, criterion: str) -> float:
+        return tallies[number].figure(criterion)
 
-    return [tallies[team.number].standing(rank, team) for rank, team in enumerate(sorted(teams, key=key), start=1)]
+    by_number = {team.number: team for team in teams}
+
+    def drawn_order(number: int) -> tuple[int, int]:
+        position = by_number[number].drawn_position
+        return (0, position) if position is not None else (1, number)
+
+    criteria = (FIRST_CRITERION[ranking], *tiebreaks_in_force(ranking, tiebreaks))
+    order = ordered(
+        [team.number for team in teams], criteria, figure, lambda a, b: wins_between.get((a, b), 0), drawn_order
+    )
+    return [tallies[number].standing(rank, by_number[number]) for rank, number in enumerate(order, start=1)]
 
 
 def active_order(table: Iterable[Standing]) -> list[int]:
@@ -164,6 +181,17 @@ class _Tally:
     @property
     def difference(self) -> int:
         return self.points - self.conceded
+
+    def figure(self, criterion: str) -> float:
+        """The figure a ranking criterion compares, the better one smaller (tiebreaks.ordered)."""
+        better_first = {
+            "points": -self.points,
+            "wins": -(self.won + self.drawn / 2),  # a draw counts ½
+            "difference": -self.difference,
+            "conceded": self.conceded,
+            "best": -self.best,
+        }
+        return better_first[criterion]
 
     def add(self, scored: int, conceded: int, result: str, provisional: bool, bye: bool = False) -> None:
         self.played += 1

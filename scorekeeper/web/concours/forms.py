@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wtforms import IntegerField, RadioField, StringField, TextAreaField
+from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Optional, StopValidation, ValidationError
 
 from scorekeeper.belote.concours.entry import (
@@ -19,6 +19,7 @@ from scorekeeper.belote.concours.entry import (
     TeamInput,
     parse_team_lines,
 )
+from scorekeeper.belote.concours.tiebreaks import CRITERIA, ordinal
 from scorekeeper.belote.ending import DEALS_RANGE, OFFERED_DEALS, POINTS_RANGE, POINTS_STEP
 from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.house_rules import PRESETS
@@ -35,6 +36,8 @@ END_CHOICES = [
 BYE_AVERAGE, BYE_FIXED = "average", "fixed"
 CONCOURS_PRESET = next(preset for preset in PRESETS if preset.key == "concours")  # « Coinche — concours »
 TEAMS_EXAMPLE = "Les As : Ana, Alain"
+TIEBREAK_PLACES = len(CRITERIA) - 1  # every criterion but the ranking's own first one
+NO_TIEBREAK = ""
 
 
 def _capitalised(words: dict[str, str]) -> list[tuple[str, str]]:
@@ -60,6 +63,13 @@ def number(label: str | None, low: int, high: int, step: int = 1, unit: str = ""
             raise StopValidation(f"« {name} » : {rule}.")
 
     return check
+
+
+def tiebreak_place(place: int) -> SelectField:
+    """« 1er critère », « 2e critère »…: a place of the tie-breaks' list, empty or a criterion."""
+    return SelectField(
+        f"{ordinal(place)} critère", choices=choices([(NO_TIEBREAK, "—"), *_capitalised(CRITERIA)]), default=NO_TIEBREAK
+    )
 
 
 def _chosen(field_name: str, value: str):
@@ -115,6 +125,13 @@ class ConcoursForm(RulesForm):
         "Points encaissés",
         validators=[number("Points encaissés", 0, MAX_BYE_POINTS, needed=_chosen("bye", BYE_FIXED))],
     )
+    # The organiser's tie-breaks as numbered choices (a list a page orders without script), one
+    # place for each criterion but the ranking's own first one; left empty, the usual order.
+    tiebreak_1 = tiebreak_place(1)
+    tiebreak_2 = tiebreak_place(2)
+    tiebreak_3 = tiebreak_place(3)
+    tiebreak_4 = tiebreak_place(4)
+    tiebreak_5 = tiebreak_place(5)
     teams = TextAreaField("Équipes, une par ligne (facultatif : ajoutez-les ensuite)")
 
     def __init__(self, *args, **kwargs):
@@ -125,6 +142,24 @@ class ConcoursForm(RulesForm):
     def validate_teams(self, field) -> None:
         if (field.data or "").strip():
             team_lines(field.data, "teams")
+
+    def tiebreak_places(self) -> list[SelectField]:
+        return [self[f"tiebreak_{place}"] for place in range(1, TIEBREAK_PLACES + 1)]
+
+    def validate(self, extra_validators=None) -> bool:
+        """The places filled in order: a criterion after an empty place would be numbered otherwise
+        in the list the service checks (and names in its refusals)."""
+        valid = super().validate(extra_validators)
+        places = self.tiebreak_places()
+        for before, place in zip(places, places[1:], strict=False):
+            if place.data and not before.data and not place.errors:
+                place.errors.append(f"« {place.label.text} » : choisissez d'abord le {before.label.text}.")
+                valid = False
+        return valid
+
+    def tiebreaks_body(self) -> list[str] | None:
+        chosen = [place.data for place in self.tiebreak_places() if place.data]
+        return chosen or None
 
     def end_body(self) -> dict[str, int]:
         if self.end.data == END_DEALS:
@@ -150,12 +185,16 @@ class ConcoursForm(RulesForm):
                 if self.bye.data == BYE_FIXED
                 else BYE_AVERAGE
             ),
+            "tiebreaks": self.tiebreaks_body(),
             "teams": [team_body(team) for team in team_lines(text, "teams")] if text else [],
         }
 
     def field_of(self, error: InvalidInput):
-        """The field a refusal of the service names ("teams.2.name" is the teams' list)."""
-        head = error.field.split(".")[0]
+        """The field a refusal of the service names ("teams.2.name" is the teams' list, "tiebreaks.1"
+        the 2nd place of the tie-breaks', places being filled in order)."""
+        head, _, rest = error.field.partition(".")
+        if head == "tiebreaks":
+            return self.tiebreak_places()[int(rest or 0)]
         fields = {"end": self.end, "bye": self.bye, "rules": self.preset, "body": self.name}
         return fields.get(head) or getattr(self, head, None) or self.name
 

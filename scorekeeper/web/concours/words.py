@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper.belote.concours.entry import PAIRINGS, RANKINGS, ByeFixed
+from scorekeeper.belote.concours.tiebreaks import CRITERIA, DRAWN_ORDER_WORDS, tiebreaks_in_force
 from scorekeeper.belote.ending import deals_line
 from scorekeeper.belote.house_rules import CUSTOM_LABEL, parse_house_rules, preset_of
 from scorekeeper.services.concours_view import Concours, Round, Table
@@ -48,6 +49,13 @@ def settings_line(concours: Concours) -> str:
         bye_words(concours),
     ]
     return " · ".join(parts)
+
+
+def tiebreak_line(concours: Concours) -> str:
+    """« départage : écart, puis confrontation directe, puis tirage de la 1re partie »: the
+    criteria after the first one, the organiser's or the ranking's usual ones."""
+    criteria = [CRITERIA[criterion] for criterion in tiebreaks_in_force(concours.ranking, concours.tiebreaks)]
+    return "départage : " + ", puis ".join([*criteria, DRAWN_ORDER_WORDS])
 
 
 def table_state(concours: Concours, table: Table) -> str:
