@@ -48,7 +48,7 @@ def test_a_paper_tables_sheet_shows_its_slip_after_the_next_draw(client, drawn_o
     assert (sheet["finished"], sheet["winner"]) == (True, "A")
     text = page_text(client.get(f"/parties/{game}").text)
     assert "arrêtée par l'organisateur" not in text
-    assert "Partie gagnée par Un, résultat saisi depuis la feuille de table : 1020 à 640." in text
+    assert "Résultat saisi depuis la feuille de table : partie gagnée par Un" in text and "1020 à 640 (+380)." in text
 
 
 def test_a_paper_tables_game_in_the_archive_is_the_finished_game_it_was(client, drawn_order):
@@ -62,11 +62,12 @@ def test_a_paper_tables_game_in_the_archive_is_the_finished_game_it_was(client, 
 
 
 def test_a_paper_tables_game_counts_in_its_players_statistics(client, db, drawn_order):
-    """Un 1 played one game, table 1's: won 1020 – 640, with no hand of its own to count."""
+    """Un 1 and Deux 1 played table 1 of partie 1, won by Un 1020 – 640 with no hand of its own to
+    count, and each a game of partie 2, not finished."""
     played_on_paper(client, drawn_order)
     un, deux = stats.player(db, "Un 1").figures, stats.player(db, "Deux 1").figures
-    assert (un.games, un.finished, un.won, un.drawn, un.hands) == (1, 1, 1, 0, 0)
-    assert (deux.games, deux.finished, deux.won, deux.drawn) == (1, 1, 0, 0)
+    assert (un.games, un.finished, un.won, un.drawn, un.hands) == (2, 1, 1, 0, 0)
+    assert (deux.games, deux.finished, deux.won, deux.drawn) == (2, 1, 0, 0)
 
 
 def test_a_partie_that_finished_stays_finie_after_the_next_draw(client, drawn_order):

@@ -47,6 +47,7 @@ def sheet_to_json(sheet: Sheet) -> dict[str, Any]:
         "winner": outcome.winner,
         "draw": outcome.draw,
         "stopped": sheet.stopped,
+        "slip": sheet.game.slip,  # the totals typed from its paper slip, null unless played on paper
         "hands_played": sheet.hands_played,
         "totals": sheet.totals,
         "revision": sheet.revision,
