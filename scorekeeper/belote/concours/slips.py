@@ -27,7 +27,7 @@ class SlipDoubt(InvalidInput):
     """Totals a game rarely ends on: refused until the organiser confirms them (`doubt` says why)."""
 
     def __init__(self, doubt: str):
-        super().__init__("confirm", f"{doubt} Si la feuille dit bien cela, renvoyez-la avec « \"confirm\": true ».")
+        super().__init__("confirm", f'{doubt} Si la feuille dit bien cela, renvoyez-la avec « "confirm": true ».')
         self.doubt = doubt
 
 
