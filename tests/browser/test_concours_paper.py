@@ -57,3 +57,26 @@ def test_a_paper_table_shows_its_slip_everywhere_after_the_next_draw(app, monkey
     page.goto(f"{base_url}/concours/{concours_id}")
     assert page.locator("h3", has_text="Partie 1").inner_text().endswith("· finie")
     screenshot(page, "concours-paper-organiser")
+
+
+def test_the_organiser_confirms_a_slip_that_names_its_doubt(app, monkeypatch, page, base_url, screenshot):
+    """500 – 400 in a game to 1000, the partie not stopped: asked again, the doubt named beside a
+    checkbox; ticked, the second submit takes the totals."""
+    client = app.test_client()
+    body = {"name": "Vendredi", "parties": 1, "end": {"points": 1000}}
+    body["teams"] = [{"name": name, "players": [f"{name} 1", f"{name} 2"]} for name in TEAMS[:2]]
+    concours_id = client.post("/api/v1/concours", json=body).get_json()["id"]
+    fixed_draws(monkeypatch)([1, 2])
+    client.post(f"/api/v1/concours/{concours_id}/rounds", json={})
+    page.goto(f"{base_url}/concours/{concours_id}")
+    page.locator("summary", has_text="Résultat de la feuille").click()
+    page.fill("#p1-t1-a", "500")
+    page.fill("#p1-t1-b", "400")
+    page.locator("#table-p1-t1 button", has_text="Enregistrer").click()
+    doubt = page.locator("#table-p1-t1 .error").inner_text()
+    assert "aucune équipe n'a atteint 1000" in doubt
+    screenshot(page, "concours-paper-confirm")
+    page.locator("#p1-t1-confirm").check()
+    page.locator("#table-p1-t1 button", has_text="Enregistrer").click()
+    assert page.locator("#table-p1-t1 .table-state").inner_text() == "feuille papier"
+    assert page.locator("#table-p1-t1 [data-total=A]").inner_text() == "500"
