@@ -62,6 +62,7 @@ function isSheet(sheet, game) {
     (sheet.winner === null || sheet.winner === "A" || sheet.winner === "B") &&
     typeof sheet.draw === "boolean" &&
     typeof sheet.stopped === "boolean" &&
+    (sheet.slip === undefined || isTeams(sheet.slip, Number.isInteger)) &&
     isCount(sheet.hands_played, 0) &&
     isTeams(sheet.totals, Number.isInteger) &&
     isCount(sheet.revision, 0) &&

@@ -48,7 +48,8 @@ function project(sheet, waiting, engine) {
       notices.push(e);
     }
   });
-  let totals = { A: 0, B: 0 };
+  // A concours table played on paper has no deal: its slip's totals, typed by the organiser, are its result.
+  let totals = sheet.slip ? { A: sheet.slip.A, B: sheet.slip.B } : { A: 0, B: 0 };
   let hands = 0; // the scored hands, what a game in deals counts (a hand the engine refused is none)
   deals.forEach(function (d, i) {
     d.number = i + 1;
@@ -69,7 +70,8 @@ function project(sheet, waiting, engine) {
     d.totals = totals;
     if (d.kind === "hand" && !d.error) hands += 1;
   });
-  const outcome = engine.outcomeOf(totals, hands, sheet.end, sheet.stopped);
+  const onPaper = Boolean(sheet.slip);
+  const outcome = engine.outcomeOf(totals, hands, sheet.end, sheet.stopped || onPaper);
   return {
     deals: deals,
     totals: totals,
@@ -79,7 +81,8 @@ function project(sheet, waiting, engine) {
     draw: outcome.draw,
     handsPlayed: hands,
     // stopped by an organiser before its end (a game stopped once won reads as won)
-    cutShort: sheet.stopped && !engine.outcomeOf(totals, hands, sheet.end, false).finished,
+    cutShort: sheet.stopped && !onPaper && !engine.outcomeOf(totals, hands, sheet.end, false).finished,
+    onPaper: onPaper,
     notices: notices,
     undoWaiting: undoWaiting,
   };

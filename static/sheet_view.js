@@ -128,6 +128,7 @@ function totals(body, game, projected, waiting) {
 // A finished game's end line's first words (scorekeeper/belote/ending.py result_words).
 function resultWords(game, projected) {
   const won = projected.winner ? "gagnée par " + game.teams[projected.winner] : null;
+  if (projected.onPaper) return "Résultat saisi depuis la feuille de table : partie " + (won || "nulle");
   if (projected.cutShort) return "Partie arrêtée par l'organisateur : " + (won || "égalité");
   return won ? "Partie " + won : "Partie nulle";
 }
@@ -148,7 +149,7 @@ function where(game, projected, waiting) {
     const loser = projected.winner === "A" ? "B" : "A";
     rest = ", " + t[projected.winner] + " à " + t[loser] + " (+" + (t[projected.winner] - t[loser]) + ")";
   } else {
-    rest = (projected.cutShort ? ", " : " : ") + t.A + " à " + t.B;
+    rest = (projected.cutShort || projected.onPaper ? ", " : " : ") + t.A + " à " + t.B;
   }
   banner.appendChild(document.createTextNode(rest + (waiting.length ? ", une fois les saisies envoyées." : ".")));
   return banner;

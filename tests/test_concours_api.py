@@ -38,7 +38,8 @@ def enter(client, concours_id: str, round_: dict, results: dict[int, int]) -> di
         if a not in results:
             continue
         path = f"{CONCOURS}/{concours_id}/rounds/{round_['number']}/tables/{table['table']}/slip"
-        response = client.put(path, json={"totals": {"A": results[a], "B": results[b]}})
+        # confirmed: the examples' 1050 – 1020 in a game to 1000 is asked about first (issue 32, D15)
+        response = client.put(path, json={"totals": {"A": results[a], "B": results[b]}, "confirm": True})
         assert response.status_code == 200, response.get_json()
         concours = response.get_json()
     return concours

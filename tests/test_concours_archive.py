@@ -377,7 +377,9 @@ def test_the_evening_page_lists_its_concours_and_where_each_game_was_played(clie
     for partie, table in ((1, 1), (1, 2), (2, 1), (2, 2)):
         assert f"Concours « Concours de juin » · partie {partie} · table {table}" in text
     assert text.count("Concours « Concours de juin »") == 4  # the ordinary game says nothing
-    assert "partie 1 · table 2 · sur papier : 980 – 1020" in text  # its game has no deal: 0 – 0
+    # its game has no deal: it is the slip's result all the same (issue 32, D2)
+    assert "partie 1 · table 2 · résultat saisi depuis la feuille de table Les Dix – Les Rois" in text
+    assert "980 – 1020 gagnée par Les Rois" in text
 
 
 def test_a_concours_game_counts_in_its_players_statistics(db, drawn_in_order):

@@ -152,11 +152,17 @@ def deals_line(end: End, hands_played: int, finished: bool) -> str | None:
     return f"Donne {hands_played + 1} sur {end.deals}"
 
 
-def result_words(outcome: Outcome, cut_short: bool, teams: dict[str, str]) -> str:
+PAPER_RESULT = "Résultat saisi depuis la feuille de table"
+
+
+def result_words(outcome: Outcome, cut_short: bool, teams: dict[str, str], on_paper: bool = False) -> str:
     """The words that open a finished game's end line (the sheet adds the totals): « Partie gagnée
     par Nous », « Partie nulle », or for a game an organiser stopped before its end (`cut_short`)
-    « Partie arrêtée par l'organisateur : gagnée par Nous » or « … : égalité »."""
+    « Partie arrêtée par l'organisateur : gagnée par Nous » or « … : égalité », or for a concours
+    table played on paper « Résultat saisi depuis la feuille de table : partie gagnée par Nous »."""
     won = f"gagnée par {teams[outcome.winner]}" if outcome.winner is not None else None
+    if on_paper:
+        return f"{PAPER_RESULT} : partie " + (won or "nulle")
     if cut_short:
         return "Partie arrêtée par l'organisateur : " + (won or "égalité")
     return f"Partie {won}" if won else "Partie nulle"

@@ -47,6 +47,9 @@ class Game:
     rules: Rules = field(default_factory=Rules)
     created_at: str = ""
     stopped_at: str | None = None  # when an organiser stopped the game at its totals (a concours's partie closed)
+    # The totals the organiser typed from the paper slip of a concours table played without a
+    # phone: then they are the game's result, whatever its deals (it has none) or its stopping say.
+    slip: dict[str, int] | None = None
 
     def team_name(self, team: Team | str) -> str:
         return self.teams[Team(team).value]

@@ -75,13 +75,22 @@ class Sheet:
         return self.game.stopped_at is not None
 
     @property
+    def on_paper(self) -> bool:
+        """Played on paper: its result is the slip's totals, typed by the organiser (`Game.slip`)."""
+        return self.game.slip is not None
+
+    @property
     def cut_short(self) -> bool:
-        """Stopped before its end: what its end line says (a game stopped once won reads as won)."""
-        return self.stopped and not outcome_of(self.totals, self.hands_played, self.game.end).finished
+        """Stopped before its end: what its end line says (a game stopped once won reads as won, and
+        a game played on paper as the slip says: closing its partie stopped no game there)."""
+        if not self.stopped or self.on_paper:
+            return False
+        return not outcome_of(self.totals, self.hands_played, self.game.end).finished
 
     @property
     def outcome(self) -> Outcome:
-        return outcome_of(self.totals, self.hands_played, self.game.end, self.stopped)
+        """A game on paper ended where its slip says, the team ahead winning, as a stopped game does."""
+        return outcome_of(self.totals, self.hands_played, self.game.end, self.stopped or self.on_paper)
 
     @property
     def winner(self) -> str | None:
@@ -141,6 +150,8 @@ def build_sheet(game: Game, rows: list[dict[str, Any]], revision: int = 0) -> Sh
         deal = next_deal(game, row, len(sheet.deals), sheet.totals)
         sheet.deals.append(deal)
         sheet.totals = dict(deal.totals)
+    if game.slip is not None:  # a table on paper has no deal: its slip's totals are its own
+        sheet.totals = dict(game.slip)
     sheet.dealer = dealer_after(game, len(sheet.deals))
     return sheet
 

@@ -47,6 +47,8 @@ def sheet_to_json(sheet: Sheet) -> dict[str, Any]:
         "winner": outcome.winner,
         "draw": outcome.draw,
         "stopped": sheet.stopped,
+        # a concours table played on paper: the totals the organiser typed from its slip, its result
+        **({"slip": sheet.game.slip} if sheet.on_paper else {}),
         "hands_played": sheet.hands_played,
         "totals": sheet.totals,
         "revision": sheet.revision,

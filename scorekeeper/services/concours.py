@@ -17,6 +17,7 @@ import sqlite_utils
 
 from scorekeeper.belote.concours.entry import TeamInput, parse_concours, parse_team
 from scorekeeper.belote.concours.pairing import draw
+from scorekeeper.belote.concours.slips import check_slip
 from scorekeeper.belote.concours.standings import active_order, met_pairs, rest_counts
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
 from scorekeeper.belote.game_input import parse_rules
@@ -242,20 +243,34 @@ def reopen_round(db: sqlite_utils.Database, concours_id: str, number: int) -> Co
 
 
 def enter_slip(
-    db: sqlite_utils.Database, concours_id: str, number: int, table_number: int, totals: dict[str, int] | None
+    db: sqlite_utils.Database,
+    concours_id: str,
+    number: int,
+    table_number: int,
+    totals: dict[str, int] | None,
+    confirmed: bool = False,
 ) -> Concours:
-    """The result of a table that played on paper, typed from its slip (None takes it back). A table
-    whose game has deals is corrected on its sheet instead."""
+    """The result of a table that played on paper, typed from its slip (None takes it back): the
+    game's result from then on, on its sheet, in the archive and the statistics (its derived rows
+    are written again, and the write is an action of the game so that its phones see it). A table
+    whose game has deals is corrected on its sheet instead; totals no game could end on are refused,
+    or taken once `confirmed` (`check_slip`)."""
     with write_transaction(db):
         concours = load(db, concours_id)
-        table = next((t for t in _round(concours, number).tables if t.number == table_number), None)
+        round_ = _round(concours, number)
+        table = next((t for t in round_.tables if t.number == table_number), None)
         if table is None:
             raise NotFound(f"La partie {number} n'a pas de table {table_number}.")
         if totals is not None and table.deal_count:
             raise Conflict(
                 f"La table {table_number} a des donnes sur sa feuille : corrigez-les là plutôt que saisir ses totaux."
             )
+        if totals is not None:
+            rules = parse_rules(concours.rules_json)
+            check_slip(totals, concours.end, rules, stopped=round_.closed_at is not None, confirmed=confirmed)
         store.set_slip(db, table.game_id, totals)
+        games_store.log_action(db, table.game_id, None, "slip" if totals is not None else "slip_cleared")
+        derived.refresh_game(db, table.game_id)
         return load(db, concours_id)
 
 

@@ -14,7 +14,7 @@ from scorekeeper.services.concours_export import ArchivedConcours, archived_conc
 from scorekeeper.services.import_checks import ImportRefused
 from scorekeeper.services.import_report import ImportReport
 from scorekeeper.store import concours as store
-from scorekeeper.store import concours_archive
+from scorekeeper.store import concours_archive, derived
 
 
 def _without_evening(concours: ArchivedConcours) -> dict:
@@ -90,5 +90,6 @@ def write_concours(db: sqlite_utils.Database, added: list[ArchivedConcours], eve
                 store.set_closed(db, concours.id, round_.number, round_.closed_at)
             for table in round_.tables:
                 store.insert_table(db, concours.id, round_.number, table.number, table.game, table.a, table.b)
-                if table.slip is not None:
+                if table.slip is not None:  # the game's result from now on: its derived rows follow
                     store.set_slip(db, table.game, table.slip)
+                    derived.refresh_game(db, table.game)

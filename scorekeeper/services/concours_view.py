@@ -21,7 +21,7 @@ from scorekeeper.belote.concours.standings import (
     standings,
 )
 from scorekeeper.belote.concours.tiebreaks import Tiebreaks
-from scorekeeper.belote.ending import End, ahead, outcome_of
+from scorekeeper.belote.ending import End, outcome_of
 from scorekeeper.belote.errors import NotFound
 from scorekeeper.store import concours as store
 from scorekeeper.store import games as games_store
@@ -38,8 +38,8 @@ class Team:
 
 @dataclass
 class Table:
-    """A table of a partie and where its game stands (its derived summary, refreshed with every
-    write to the game), or the totals typed from its paper slip."""
+    """A table of a partie and where its game stands: its derived summary, refreshed with every
+    write to the game, the totals typed from its paper slip included (they are its result)."""
 
     number: int
     game_id: str
@@ -59,18 +59,16 @@ class Table:
 
     @property
     def totals(self) -> dict[str, int]:
-        return dict(self.slip) if self.slip is not None else dict(self.game_totals)
+        return dict(self.game_totals)
 
     @property
     def finished(self) -> bool:
-        return self.slip is not None or self.game_finished
+        return self.game_finished
 
     @property
     def side_won(self) -> str | None:
         """ "A" or "B", None while playing or for a draw."""
-        if self.slip is None:
-            return self.game_winner
-        return ahead(self.slip)
+        return self.game_winner
 
     @property
     def winner(self) -> int | None:
@@ -192,7 +190,10 @@ def load(db: sqlite_utils.Database, concours_id: str) -> Concours:
                 game_winner=t["winner"],
                 hands_played=t["hand_count"],
                 deal_count=t["deal_count"],
-                stopped=t["stopped_at"] is not None and not outcome_of(totals, t["hand_count"], end).finished,
+                # stopped by the organiser before its end; a table on paper ended where its slip says
+                stopped=t["stopped_at"] is not None
+                and t["slip_a"] is None
+                and not outcome_of(totals, t["hand_count"], end).finished,
                 slip={"A": t["slip_a"], "B": t["slip_b"]} if t["slip_a"] is not None else None,
             )
         )

@@ -181,10 +181,10 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
             if same_deal(existing, kind, data):  # the other phone's save was this one: done, nothing written
                 return sheet, already_recorded(number)
             raise DealAlreadyRecorded(existing, deals + 1)
+        if progress["on_paper"]:  # finished too, at its slip's totals: the reason to give is this one
+            raise Conflict(ON_PAPER)
         if progress["finished"]:
             raise Conflict(game_over(game, progress))
-        if progress["on_paper"]:
-            raise Conflict(ON_PAPER)
         if deals >= MAX_DEALS:
             raise Conflict(
                 f"La partie compte déjà {MAX_DEALS} donnes (redonnes comprises), le maximum d'une partie : "

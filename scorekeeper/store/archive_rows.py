@@ -107,9 +107,10 @@ def game_rows(
         for deal in sheet.deals
         if deal.hand is not None and deal.result is not None
     ]
-    # A game over with no hand played (a concours's table stopped before its first deal, or played
-    # on paper) is no game in a player's or a team's figures: 0 - 0 is not a draw they played.
-    counted = sheet.finished and bool(hands)
+    # A game over with no hand played (a concours's table stopped before its first deal) is no game
+    # in a player's or a team's figures: 0 - 0 is not a draw they played. A table played on paper
+    # is the game its slip says, won or lost: it counts, with no hand of its own.
+    counted = sheet.finished and (bool(hands) or sheet.on_paper)
     common = {"game_id": game.id, "evening_id": evening_id, "played_at": game.created_at}
     summary = {
         **common,

@@ -62,7 +62,7 @@ def refresh_game(db: sqlite_utils.Database, game_id: str, changed_deal: int | No
     of the deals dealt before it are left as they are, and every other row is written again: a
     recorded deal writes its own fact and the game's, players' and teams' rows, not the game's
     forty facts."""
-    found = rows(db, "select * from games where id = ?", [game_id])
+    found = rows(db, f"{store.GAME_ROW} where g.id = ?", [game_id])
     if not found:
         raise NotFound()
     game, evening_id = store.game_from_row(found[0]), found[0]["evening_id"]
@@ -113,7 +113,7 @@ def rebuild_all(db: sqlite_utils.Database) -> int:
         row["game_id"]: row
         for row in rows(db, "select game_id, max(created_at) as at, count(*) as n from actions group by game_id")
     }
-    games = rows(db, "select * from games order by id")
+    games = rows(db, f"{store.GAME_ROW} order by g.id")
     batch: list[dict[str, list[dict[str, Any]]]] = []
     for row in games:
         game = store.game_from_row(row)

@@ -87,6 +87,7 @@ def game_from_row(row: dict[str, Any]) -> Game:
         ),
         created_at=row["created_at"],
         stopped_at=row.get("stopped_at"),
+        slip={"A": row["slip_a"], "B": row["slip_b"]} if row.get("slip_a") is not None else None,
     )
 
 
@@ -98,8 +99,13 @@ def set_stopped(db: sqlite_utils.Database, game_id: str, stopped_at: str | None)
     log_action(db, game_id, None, "stop" if stopped_at is not None else "resume")
 
 
+# A game's row as `game_from_row` reads it: with the totals of its concours table's paper slip when
+# the table played without a phone (the organiser's input, stored with the table: `store.concours`).
+GAME_ROW = "select g.*, t.slip_a, t.slip_b from games g left join concours_tables t on t.game_id = g.id"
+
+
 def fetch_game(db: sqlite_utils.Database, game_id: str) -> Game | None:
-    found = rows(db, "select * from games where id = ?", [game_id])
+    found = rows(db, f"{GAME_ROW} where g.id = ?", [game_id])
     return game_from_row(found[0]) if found else None
 
 

@@ -10,7 +10,7 @@ winning, equal totals a draw) and marks its teams' figures `provisional` until i
 partie is closed (closing ends each game at its totals: "Closing a partie"). A game drawn but
 not started counts too, as the 0–0 draw it would be if closed then: it moves no team's points, and
 every team waiting for its first hand gets the same ½ win under `wins`. (The bye's means leave
-such a game out: there its 0–0 would pull the figures of the games played down.)
+such a game out, closed or not: there its 0–0 would pull the figures of the games played down.)
 """
 
 from __future__ import annotations
@@ -89,8 +89,10 @@ def bye_figures(round: RoundResult, bye: Bye) -> ByeFigures | None:
     with "average" the mean of the partie's winners' points and the mean of its losers' points,
     each rounded to the nearest 10, halves up. A drawn game adds its total to both means. Games
     still going count at their current totals, the team ahead as winner (the figures are
-    provisional until the partie closes), but a game with no scored hand yet is left out: its 0–0
-    would only drag both means down. None when no team rests, or when no game gives a figure yet."""
+    provisional until the partie closes), but a game with no scored hand is left out, closed or not
+    (a table stopped before its first deal: its 0–0 would only drag both means down); a table
+    played on paper counts with its slip's totals. None when no team rests, or when no game gives a
+    figure yet."""
     if round.rest is None:
         return None
     if isinstance(bye, ByeFixed):
@@ -100,7 +102,7 @@ def bye_figures(round: RoundResult, bye: Bye) -> ByeFigures | None:
     winners: list[int] = []
     losers: list[int] = []
     for table in round.tables:
-        if not table.finished and not round.closed and table.hands == 0:
+        if table.hands == 0:
             continue
         side = _winner(table)
         winners.append(table.totals[side or "A"])

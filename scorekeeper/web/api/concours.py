@@ -94,8 +94,13 @@ def reopen_round(concours_id: str, number: int):
 
 @bp.put("/concours/<concours_id>/rounds/<int:number>/tables/<int:table>/slip")
 def enter_slip(concours_id: str, number: int, table: int):
-    """`{"totals": {"A": 1030, "B": 720}}` typed from a paper slip, or `{"totals": null}`."""
+    """`{"totals": {"A": 1030, "B": 720}}` typed from a paper slip, or `{"totals": null}`; with
+    `"confirm": true`, totals a game rarely ends on are taken (the first answer names the doubt)."""
     body = json_body()
-    if not isinstance(body, dict) or set(body) != {"totals"}:
+    if not isinstance(body, dict) or "totals" not in body or not set(body) <= {"totals", "confirm"}:
         raise ApiError(422, '« totals » est requis : {"totals": {"A": points, "B": points}} ou {"totals": null}.')
-    return _concours(service.enter_slip(get_db(), concours_id, number, table, parse_slip(body["totals"])))
+    confirmed = body.get("confirm", False)
+    if not isinstance(confirmed, bool):
+        raise ApiError(422, "« confirm » doit valoir true ou false.")
+    totals = parse_slip(body["totals"])
+    return _concours(service.enter_slip(get_db(), concours_id, number, table, totals, confirmed))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Optional, StopValidation, ValidationError
 
 from scorekeeper.belote.concours.entry import (
@@ -216,6 +216,9 @@ class SlipForm(FrenchForm):
 
     a = IntegerField("Équipe A", validators=[number(None, 0, MAX_BYE_POINTS)])  # labelled by its team's name
     b = IntegerField("Équipe B", validators=[number(None, 0, MAX_BYE_POINTS)])
+    # Shown once the service doubted the totals (`SlipDoubt`): ticked, the second submit takes them.
+    confirm = BooleanField("Je confirme ces totaux : la feuille de la table dit bien cela")
+    doubt: str | None = None
 
     def totals(self) -> dict[str, int]:
         return {"A": self.a.data, "B": self.b.data}

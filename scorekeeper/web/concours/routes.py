@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
+from scorekeeper.belote.concours.slips import SlipDoubt
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
 from scorekeeper.services import concours as service
 from scorekeeper.services import lists
@@ -190,7 +191,16 @@ def enter_slip(concours_id: str, number: int, table: int):
     if not clear and not form.validate_on_submit():
         return organiser_page(concours, 422, slips={key: form})
     try:
-        service.enter_slip(get_db(), concours_id, number, table, None if clear else form.totals())
-    except (Conflict, InvalidInput) as error:
+        service.enter_slip(get_db(), concours_id, number, table, None if clear else form.totals(), form.confirm.data)
+    except SlipDoubt as doubt:  # asked again, with the checkbox that takes them
+        form.doubt = doubt.doubt
+        form.confirm.errors = [doubt.doubt]
+        return organiser_page(concours, 422, slips={key: form})
+    except InvalidInput as error:
+        if error.field not in ("totals.A", "totals.B"):
+            return refused(concours_id, error, key, slips={key: form})
+        (form.a if error.field == "totals.A" else form.b).errors = [error.message]
+        return organiser_page(concours, 422, slips={key: form})
+    except Conflict as error:
         return refused(concours_id, error, key, slips={key: form})
     return back(concours_id, f"table-{key}")
