@@ -374,7 +374,7 @@ def test_an_import_the_old_code_left_half_written_is_taken_back_by_the_migration
         "m015_drop_import_writes",
         "m016_archive_revision",
         "m017_creation_keys",
-        "m019_concours_tiebreaks",
+        "m018_concours_tiebreaks",
     ]
 
     kept_evenings = {game["evening"] for game in kept["games"]}

@@ -493,7 +493,7 @@ def m017_creation_keys(db: sqlite_utils.Database) -> None:
 
 
 @migrations()
-def m019_concours_tiebreaks(db: sqlite_utils.Database) -> None:
+def m018_concours_tiebreaks(db: sqlite_utils.Database) -> None:
     # The organiser's own order of the ranking's tie-breaks (docs/concours.md, "Tie-breaks"), as
     # entered: a JSON list of criteria after the first one (["difference", "head_to_head"]), or
     # NULL for the ranking's usual order (every concours made before this had that).
