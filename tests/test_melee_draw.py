@@ -35,9 +35,7 @@ def test_concours_example_partie_1_no_history_top_down():
 def test_concours_example_partie_2_every_way_costs_two():
     # After partie 1: partners 5–2, 8–1, 7–3, 6–4; tables 5–2 v 8–1 and 7–3 v 6–4.
     partners = pairs((5, 2), (8, 1), (7, 3), (6, 4))
-    opponents = Counter(
-        {p: 1 for p in pairs((5, 8), (5, 1), (2, 8), (2, 1), (7, 6), (7, 4), (3, 6), (3, 4))}
-    )
+    opponents = Counter({p: 1 for p in pairs((5, 8), (5, 1), (2, 8), (2, 1), (7, 6), (7, 4), (3, 6), (3, 4))})
     assert draw_melee([1, 2, 3, 4, 5, 6, 7, 8], {}, partners, opponents) == MeleeDraw(
         rest=[], tables=[((1, 2), (3, 4)), ((5, 6), (7, 8))]
     )

@@ -71,9 +71,7 @@ def table_cost(first: Team, second: Team, opponents: Mapping[frozenset[int], int
     return sum(opponents.get(frozenset((a, b)), 0) > 0 for a in first for b in second)
 
 
-def pair_tables(
-    teams: list[Team], opponents: Mapping[frozenset[int], int]
-) -> list[tuple[Team, Team]]:
+def pair_tables(teams: list[Team], opponents: Mapping[frozenset[int], int]) -> list[tuple[Team, Team]]:
     """The tables of `teams` (an even list, in the order of each team's first player) with the
     lowest total cost, and among those the top-down first: the first team takes the earliest
     opponent that keeps the total at the minimum, then the first team still unseated, and so on."""
@@ -107,9 +105,7 @@ def _cheapest(cost: list[list[int]], within: list[int]) -> tuple[dict[int, int],
     (every pair of teams can share a table, so maximum cardinality is perfect)."""
     graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(within)
-    graph.add_weighted_edges_from(
-        (a, b, cost[a][b]) for i, a in enumerate(within) for b in within[i + 1 :]
-    )
+    graph.add_weighted_edges_from((a, b, cost[a][b]) for i, a in enumerate(within) for b in within[i + 1 :])
     mate: dict[int, int] = {}
     for a, b in nx.min_weight_matching(graph):
         mate[a], mate[b] = b, a
