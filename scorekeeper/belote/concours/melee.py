@@ -87,6 +87,12 @@ def pair_tables(teams: list[Team], opponents: Mapping[frozenset[int], int]) -> l
             rest = [index for index in others if index != other]
             if other == mate[top]:  # the known cheapest matching's own choice needs no check
                 break
+            if cost[top][other] > minimum:  # the rest costs at least 0
+                continue
+            swapped = _swapped(cost, mate, top, other)
+            if swapped is not None:
+                mate = swapped
+                break
             witness, rest_cost = _cheapest(cost, rest)
             if cost[top][other] + rest_cost == minimum:
                 mate = witness
@@ -97,6 +103,19 @@ def pair_tables(teams: list[Team], opponents: Mapping[frozenset[int], int]) -> l
         minimum -= cost[top][other]
         left = rest
     return tables
+
+
+def _swapped(cost: list[list[int]], mate: dict[int, int], top: int, other: int) -> dict[int, int] | None:
+    """The cheapest matching `mate` with `top` and `other` seated together and their two mates
+    together, when that costs no more (a cheap proof that `other` keeps the minimum; None proves
+    nothing, and the blossom algorithm then decides)."""
+    top_mate, other_mate = mate[top], mate[other]
+    before = cost[top][top_mate] + cost[other][other_mate]
+    if cost[top][other] + cost[top_mate][other_mate] > before:
+        return None
+    swapped = dict(mate)
+    swapped.update({top: other, other: top, top_mate: other_mate, other_mate: top_mate})
+    return swapped
 
 
 def _cheapest(cost: list[list[int]], within: list[int]) -> tuple[dict[int, int], int]:
