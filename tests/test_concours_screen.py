@@ -197,7 +197,7 @@ def test_the_tables_page_leads_to_each_sheet(client):
     concours = api_draw(client, concours["id"])
     names = names_of(concours)
     html = client.get(f"/concours/{concours['id']}/tables").text
-    links = re.findall(r'<li><a href="([^"]+)">(.*?)</a></li>', html, re.S)
+    links = re.findall(r'<li><a href="([^"]+)">(.*?)<small', html, re.S)
     assert links == [
         (
             f"/parties/{table['game']}",
@@ -210,6 +210,59 @@ def test_the_tables_page_leads_to_each_sheet(client):
     assert "Partie 1 sur 3" in page_text(html)
     for href, _ in links:
         assert client.get(href).status_code == 200
+
+
+def found_tables(client, concours_id: str, search: str) -> list[str]:
+    """« Quelle table ? » searched as a phone's form sends it (GET ?q=): the words of each table."""
+    response = client.get(f"/concours/{concours_id}/tables", query_string={"q": search})
+    assert response.status_code == 200
+    return [
+        page_text(item)
+        for item in re.findall(r'<ol class="table-links">.*?</ol>', response.text, re.S)[0].split("<li>")[1:]
+    ]
+
+
+def test_the_tables_page_finds_a_table_by_team_or_player_name(client, drawn_order):
+    """D6: with 32 tables the list is four phone screens; a name, or part of one, typed in any case
+    and without its accents, finds its table (and the team resting, when it is theirs)."""
+    teams = [
+        {"name": "Les As", "players": ["Ana", "Alain"]},
+        {"name": "Les Rois", "players": ["Rémi", "Rose"]},
+        {"name": "Les Dames", "players": ["Dora", "Diane"]},
+        {"name": "Les Valets", "players": ["Vic", "Hélène"]},
+        {"name": "Les Dix", "players": ["Dan", "Eve"]},
+    ]
+    concours = client.post(CONCOURS, json={"name": "Vendredi", "parties": 2, "teams": teams}).get_json()
+    drawn_order([1, 2, 3, 4, 5])  # table 1: As – Rois, table 2: Dames – Valets, Dix rest
+    api_draw(client, concours["id"])
+    table_1 = "Table 1 · Les As – Les Rois Ana, Alain – Rémi, Rose"
+    table_2 = "Table 2 · Les Dames – Les Valets Dora, Diane – Vic, Hélène"
+    assert found_tables(client, concours["id"], "") == [table_1, table_2]
+    assert found_tables(client, concours["id"], "remi") == [table_1]  # a player, without the accent
+    assert found_tables(client, concours["id"], "VALETS") == [table_2]  # a team, in capitals
+    assert found_tables(client, concours["id"], "  hél ") == [table_2]  # a part of a name
+    assert found_tables(client, concours["id"], "Les") == [table_1, table_2]
+    assert found_tables(client, concours["id"], "Zoé") == []
+    nobody = client.get(f"/concours/{concours['id']}/tables", query_string={"q": "Zoé"}).text
+    assert "Aucune table pour « Zoé » · toutes les tables" in page_text(nobody) and "Exempte" not in nobody
+    resting = page_text(client.get(f"/concours/{concours['id']}/tables", query_string={"q": "eve"}).text)
+    assert "Exempte : Les Dix (Dan, Eve)" in resting and "Aucune table pour « eve »" in resting
+    searched = client.get(f"/concours/{concours['id']}/tables").text
+    assert '<form method="get" class="which-search" role="search">' in searched and 'name="q"' in searched
+
+
+def test_the_organiser_page_links_to_the_screen_the_tables_and_the_slips(client):
+    """D6: the organiser typed the screen's and « Quelle table ? »'s addresses from the docs."""
+    concours = api_concours(client, ["Les As", "Les Rois"])
+    page = client.get(f"/concours/{concours['id']}").text
+    assert f'href="/concours/{concours["id"]}/ecran"' in page
+    assert f'href="/concours/{concours["id"]}/tables"' in page
+    assert "slips-link" not in page  # nothing to print before the draw
+    api_draw(client, concours["id"])
+    page = client.get(f"/concours/{concours['id']}").text
+    assert re.search(
+        rf'id="slips-link" href="/concours/{concours["id"]}/parties/1/imprimer">Feuilles de la partie 1<', page
+    )
 
 
 def test_an_unknown_concours_is_a_404(client):

@@ -15,6 +15,7 @@ from flask import Blueprint, render_template, request, url_for
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
+from scorekeeper.belote.names import MAX_NAME_LENGTH, name_key
 from scorekeeper.services import concours as service
 from scorekeeper.services.concours_view import Concours, concours_json
 from scorekeeper.web.concours_screen import board as boards
@@ -84,14 +85,27 @@ def board(concours_id: str):
     )
 
 
+def matches(concours: Concours, teams: tuple[int, ...], search: str) -> bool:
+    """Teams are found by any part of a team's or a player's name, accents and case aside."""
+    names = [name for number in teams for name in (concours.team(number).name, *concours.team(number).players)]
+    return any(search in name_key(name) for name in names)
+
+
 @bp.get("/<concours_id>/tables")
 def tables(concours_id: str):
+    """« Quelle table ? », with `?q=` the tables of the teams or players whose name holds it."""
     concours = concours_or_404(concours_id)
     round_ = concours.current
+    search = request.args.get("q", "").strip()[:MAX_NAME_LENGTH]
+    key = name_key(search)
+    shown = [table for table in round_.tables if matches(concours, table.teams, key)] if round_ else []
+    rests = round_.rest if round_ and round_.rest is not None and matches(concours, (round_.rest,), key) else None
     return render_template(
         "concours_screen/tables.html",
         concours=concours,
         round=round_,
-        rests=concours.team(round_.rest).name if round_ and round_.rest is not None else None,
+        tables=shown,
+        search=search,
+        rests=concours.team(rests) if rests is not None else None,
         sheet_url=lambda table: url_for("sheet.show", game_id=table.game_id),
     )
