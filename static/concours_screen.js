@@ -19,7 +19,12 @@ let answeredAt = Date.now(); // the server's last answer: past STALE_MS without 
 const STALE_MS = 10000;
 
 function turnAt(ms) {
-  return settings.page !== null ? settings.page : Math.floor(ms / settings.turn_ms);
+  return Math.floor(ms / settings.turn_ms);
+}
+
+// The board at this turn of the pages, or at the page `?page=N` holds (from 1).
+function boardUrl(turn) {
+  return settings.board + (settings.page !== null ? "?page=" + settings.page : "?turn=" + turn);
 }
 
 function swap(fresh) {
@@ -37,7 +42,7 @@ async function poll() {
   const turn = turnAt(Date.now() + offset);
   try {
     // no-cache: the browser asks with the ETag it kept, and a 304 gives back the copy it has.
-    const response = await fetch(settings.board + "?page=" + turn, { cache: "no-cache" });
+    const response = await fetch(boardUrl(turn), { cache: "no-cache" });
     const tag = response.headers.get("ETag");
     if (response.ok) answeredAt = Date.now();
     if (response.ok && (tag === null || tag !== etag || turn !== shownTurn)) {

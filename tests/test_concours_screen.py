@@ -120,17 +120,18 @@ def test_a_finished_table_is_marked_and_its_winner_too(client):
 
 
 def test_forty_tables_are_shown_on_pages_that_cover_them_all_once(client):
+    """D8: `?page=N` is page N as the screen names it, from 1 (it was a turn counted from 0)."""
     concours = api_draw(client, api_concours(client, [f"Équipe {n}" for n in range(1, 81)])["id"])
-    pages = [table_numbers(screen(client, concours["id"], page)) for page in range(3)]
-    assert [len(page) for page in pages] == [16, 16, 8]
-    assert sorted(number for page in pages for number in page) == list(range(1, 41))
-    assert table_numbers(screen(client, concours["id"], 3)) == pages[0]  # the pages turn round
-    html = screen(client, concours["id"], 1)
-    assert '<span class="pager">2/3</span>' in section(html, "main")
+    pages = [table_numbers(screen(client, concours["id"], page)) for page in (1, 2, 3)]
+    assert pages == [list(range(1, 17)), list(range(17, 33)), list(range(33, 41))]
+    assert table_numbers(screen(client, concours["id"], 4)) == pages[2]  # past the last page: the last
+    html = screen(client, concours["id"], 2)
+    assert '<span class="pager">page 2 sur 3</span>' in section(html, "main")
+    assert '<span class="pager">page 2 sur 7</span>' in section(html, "ranking")
     # The ranking of 80 teams: 12 a page, 7 pages, each team on one of them.
     ranks = [
         [line.split()[0] for line in lines(section(screen(client, concours["id"], page), "ranking"), "rank")]
-        for page in range(7)
+        for page in range(1, 8)
     ]
     assert sorted(int(rank) for page in ranks for rank in page) == sorted(s["rank"] for s in concours["standings"])
     assert [len(page) for page in ranks] == [12] * 6 + [8]
@@ -138,9 +139,12 @@ def test_forty_tables_are_shown_on_pages_that_cover_them_all_once(client):
 
 def test_without_a_page_asked_the_clock_picks_one(client):
     concours = api_draw(client, api_concours(client, [f"Équipe {n}" for n in range(1, 41)])["id"])
-    shown = table_numbers(screen(client, concours["id"]))
-    assert shown in (list(range(1, 17)), list(range(17, 21)))
-    assert table_numbers(screen(client, concours["id"], 2)) == list(range(1, 17))  # 20 tables: 2 pages
+    for asked in (None, 0, "x"):  # no page, or none that is one: the clock's
+        assert table_numbers(screen(client, concours["id"], asked)) in (list(range(1, 17)), list(range(17, 21)))
+    assert table_numbers(screen(client, concours["id"], 2)) == list(range(17, 21))  # 20 tables: 2 pages
+    board_at = f"/concours/{concours['id']}/ecran/tableau?turn="
+    assert table_numbers(client.get(board_at + "6").text) == list(range(1, 17))  # the script's turn, round
+    assert table_numbers(client.get(board_at + "7").text) == list(range(17, 21))
 
 
 def test_after_the_last_partie_the_final_ranking(client):
@@ -293,10 +297,10 @@ def test_the_board_the_script_swaps_in_is_the_screens_and_answers_304_while_unch
     made long enough not to turn during the test), a new board once a deal is recorded."""
     monkeypatch.setattr(routes, "CLOCK_S", 10**9)
     concours = api_draw(client, api_concours(client, [f"Équipe {n}" for n in range(1, 41)])["id"])
-    url = f"/concours/{concours['id']}/ecran/tableau?page=1"
+    url = f"/concours/{concours['id']}/ecran/tableau?page=2"
     first = client.get(url)
     assert first.status_code == 200 and first.mimetype == "text/html"
-    page = screen(client, concours["id"], page=1)
+    page = screen(client, concours["id"], page=2)
     for element_id in ("main", "ranking"):
         assert section(first.text, element_id) == section(page, element_id)
     assert '<header id="bar" class="bar">' in first.text and '<body data-state="playing">' in first.text
@@ -304,7 +308,7 @@ def test_the_board_the_script_swaps_in_is_the_screens_and_answers_304_while_unch
     tag = first.headers["ETag"]
     again = client.get(url, headers={"If-None-Match": tag})
     assert again.status_code == 304 and again.data == b""
-    assert client.get(url.replace("page=1", "page=0"), headers={"If-None-Match": tag}).status_code == 200
+    assert client.get(url.replace("page=2", "page=1"), headers={"If-None-Match": tag}).status_code == 200
     record(client, concours["rounds"][0]["tables"][16]["game"])
     changed = client.get(url, headers={"If-None-Match": tag})
     assert changed.status_code == 200

@@ -1,10 +1,11 @@
 """/concours/<id>/ecran, the room's screen, and /concours/<id>/tables, « Quelle table ? ».
 
 The screen is drawn from the concours's API JSON (board.py), by the server alone: static/concours_screen.js
-asks every 2 s for the board (/concours/<id>/ecran/tableau, the page of the lists its clock shows)
+asks every 2 s for the board (/concours/<id>/ecran/tableau?turn=T, the turn of the pages its clock
+shows, or ?page=N)
 and swaps it in, answered 304 while it would show the same; without JavaScript the page asks for
 itself again every 3 s (a refresh in <noscript>), the server choosing which page of the tables and
-the ranking to show from its clock, or from `?page=`.
+the ranking to show from its clock, or from `?page=N` (page N, from 1, of each list).
 """
 
 from __future__ import annotations
@@ -36,9 +37,16 @@ MAX_PAGE = 1000
 
 
 def pinned_page() -> int | None:
-    """`?page=N`: that page of each list (counted round), instead of the clock's."""
+    """`?page=N`: page N of each list (from 1, as the screen says « page 2 sur 3 »), held still."""
     value = request.args.get("page", "")
-    return int(value) if value.isascii() and value.isdigit() and int(value) <= MAX_PAGE else None
+    return int(value) if value.isascii() and value.isdigit() and 1 <= int(value) <= MAX_PAGE else None
+
+
+def clock_turn(now: datetime) -> int:
+    """Which turn of the pages to show: the one the screen's script counted (`?turn=`, from the
+    server's clock it was given, so that a page asked at the turn is that turn's), or the clock's."""
+    value = request.args.get("turn", "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 12 else boards.turn_at(now)
 
 
 def script_settings(concours: Concours, now: datetime, page: int | None) -> dict:
@@ -60,7 +68,7 @@ def screen(concours_id: str):
     tables_url = join_url(request, url_for("concours_screen.tables", concours_id=concours.id))
     return render_template(
         "concours_screen/screen.html",
-        board=boards.board(concours_json(concours), now, boards.turn_at(now) if page is None else page),
+        board=boards.board(concours_json(concours), now, boards.turn_at(now), page),
         refresh_s=REFRESH_S,
         tables_url=tables_url,
         tables_qr=Markup(qr_svg(tables_url)),  # segno's SVG: attributes only, no style (the CSP)
@@ -77,11 +85,10 @@ def board(concours_id: str):
     if unchanged is not None:
         return unchanged
     concours = concours_or_404(concours_id)
-    page = pinned_page()
     validated_by(*state)
     return render_template(
         "concours_screen/board.html",
-        board=boards.board(concours_json(concours), now, boards.turn_at(now) if page is None else page),
+        board=boards.board(concours_json(concours), now, clock_turn(now), pinned_page()),
     )
 
 
