@@ -8,8 +8,8 @@ Scores from docs/scoring.md's example 1: A takes 80 ♥ with 92 points: 170 / 70
 from __future__ import annotations
 
 from tests.browser.helpers import wait_until
-from tests.helpers import HASH
 from tests.browser.test_two_phones import NONE_KEPT, enter_hand, open_the_panel
+from tests.helpers import HASH
 
 HAND = {"taker": "A", "taker_player": 2, "contract": 80, "mode": "hearts", "taker_points": 92}
 
