@@ -80,7 +80,7 @@ def test_the_screen_follows_itself_without_javascript(client):
     concours = api_concours(client, ["Les As", "Les Rois"])
     html = screen(client, concours["id"])
     head = html[: html.index("</head>")]
-    assert '<noscript><meta http-equiv="refresh" content="3"></noscript>' in head
+    assert '<noscript><meta http-equiv="refresh" content="2"></noscript>' in head
     assert '<script type="module" src="/static/concours_screen.js?v=' in html
 
 
@@ -113,7 +113,7 @@ def test_a_finished_table_is_marked_and_its_winner_too(client):
     first = concours["rounds"][0]["tables"][0]
     record(client, first["game"], hands=4)  # 4 × 170 to 70: 680 to 280, the game's 4 deals played
     html = section(screen(client, concours["id"]), "main")
-    finished = re.search(r'<li class="table finished">.*?</li>', html, re.S).group(0)
+    finished = re.search(r'<li class="table finished"[^>]*>.*?</li>', html, re.S).group(0)
     assert page_text(finished).endswith("680 " + names_of(concours)[first["teams"][1]] + " 280 Terminée")
     assert '<span class="team side-a won">' in finished and "side-b won" not in finished
     assert html.count('class="table finished"') == 1

@@ -26,6 +26,7 @@ FINAL_PER_PAGE = 16  # the final ranking, in the tables' place
 @dataclass(frozen=True)
 class TableLine:
     number: int
+    game: str  # its game's id: what the screen's script marks a table by when its line changes
     names: tuple[str, str]
     totals: tuple[int, int]
     status: str  # "donne 7 sur 12", "Terminée", …
@@ -151,6 +152,7 @@ def board(data: dict[str, Any], now: datetime, turn: int, pinned: int | None = N
     tables = [
         TableLine(
             number=table["table"],
+            game=table["game"],
             names=(names[table["teams"][0]], names[table["teams"][1]]),
             totals=(table["totals"]["A"], table["totals"]["B"]),
             status=table_status(table, data["end"]),

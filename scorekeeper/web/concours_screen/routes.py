@@ -1,10 +1,10 @@
 """/concours/<id>/ecran, the room's screen, and /concours/<id>/tables, « Quelle table ? ».
 
 The screen is drawn from the concours's API JSON (board.py), by the server alone: static/concours_screen.js
-asks every 2 s for the board (/concours/<id>/ecran/tableau?turn=T, the turn of the pages its clock
+asks every second for the board (/concours/<id>/ecran/tableau?turn=T, the turn of the pages its clock
 shows, or ?page=N)
 and swaps it in, answered 304 while it would show the same; without JavaScript the page asks for
-itself again every 3 s (a refresh in <noscript>), the server choosing which page of the tables and
+itself again every 2 s (a refresh in <noscript>), the server choosing which page of the tables and
 the ranking to show from its clock, or from `?page=N` (page N, from 1, of each list).
 """
 
@@ -27,8 +27,11 @@ from scorekeeper.web.lookups import concours_or_404
 
 bp = Blueprint("concours_screen", __name__, url_prefix="/concours")
 
-REFRESH_S = 3  # without JavaScript: the screen follows the phones within this
-POLL_S = 2  # with it: how often the script asks for the board
+REFRESH_S = 2  # without JavaScript: the page asks for itself again this often (a save shows within 3 s)
+# With it: how often the script asks for the board, mostly a 304 that reads the concours's revision
+# alone (bench/concours_screen.py: well under a millisecond). A save shows at the next poll: within
+# this and a board's drawing (bench/screen_follow.py measures it; 2 s let 3 saves in 23 take over 3 s).
+POLL_S = 1
 # The board's clock says whole minutes since the draw: its ETag names the concours's revision and
 # this step of the clock, so that a poll is a 304 read of the revision alone, and the minutes shown
 # are at most CLOCK_S (and a poll) late.
