@@ -25,8 +25,7 @@ const listeners = [];
 let sending = false;
 let retries = 0;
 let retryTimer = null;
-// locked: the server refused the last try for want of the table password (a 401): the saves wait
-// for the password, not for the network, and no page may call them recorded.
+// locked: a 401, the saves wait for the table password: no page may call them recorded.
 let reach = { reachable: null, strange: false, message: "", locked: false };
 let forgotten = false;
 

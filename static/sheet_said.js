@@ -1,8 +1,8 @@
 // The sheet's confirmation line (#sheet-status): what this phone's last action did, with the
 // totals in view, read out (role=status). It belongs to that action. A save says what the server
 // did once it has it; still on the phone after a moment, it says so (« gardée sur ce téléphone, pas
-// encore envoyée »), in red while the server refuses it for want of the table password; held for the player (a 409, a refusal), its notice says what happened and the
-// line goes. A line whose action is done goes when the sheet moves on past the sheet it spoke of
+// encore envoyée »), in red while the server wants the password; held for the player (a 409, a
+// refusal), its notice says what happened and the line goes. A line whose action is done goes when the sheet moves on past the sheet it spoke of
 // (another phone's deal, a correction: a later revision), so that it never reads as news deals later.
 import { element } from "./dom.js";
 
@@ -21,17 +21,15 @@ export function confirmationLine() {
   // server has it), or, done, the revision of the sheet it spoke of (null: the next one drawn).
   let about = null;
 
-  let locked = false; // the server refuses the saves for want of the table password (outbox.js)
+  let locked = false; // the server wants the table password (outbox.js)
 
-  // `refused`: the words of a save the server has refused for now, in the colour of a refusal (never
-  // in the green of a save done).
+  // `refused`: in a refusal's colour, never the green of a save done.
   function show(text, refused) {
     node.textContent = text;
     node.hidden = !text;
     node.classList.toggle("flash-error", !!refused);
   }
 
-  // A save still waiting: kept on the phone, or refused until the password is entered.
   function showWaiting() {
     if (locked) show(about.kept + " " + LOCKED, true);
     else show(about.kept);
@@ -55,7 +53,7 @@ export function confirmationLine() {
         if (about && about.key === key) showWaiting();
       }, KEPT_AFTER_MS);
     },
-    // The outbox's word on the password: `refused`, the last try was refused for want of it.
+    // `refused`: the outbox's last try was refused for want of the password.
     locked: function (refused) {
       if (refused === locked) return;
       locked = refused;
