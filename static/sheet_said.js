@@ -2,8 +2,9 @@
 // totals in view, read out (role=status). It belongs to that action. A save says what the server
 // did once it has it; still on the phone after a moment, it says so (« gardée sur ce téléphone, pas
 // encore envoyée »), in red while the server wants the password; held for the player (a 409, a
-// refusal), its notice says what happened and the line goes. A line whose action is done goes when the sheet moves on past the sheet it spoke of
-// (another phone's deal, a correction: a later revision), so that it never reads as news deals later.
+// refusal), its notice says what happened and the line goes. A line whose action is done goes when
+// the sheet moves on past the sheet it spoke of (another phone's deal, a correction: a later
+// revision), so that it never reads as news deals later.
 import { element } from "./dom.js";
 
 // A save usually lands in a few tens of milliseconds: until then the line is empty, rather than
