@@ -82,8 +82,8 @@ check: install-test
 # memory, then a 50 MB one through the page of a server (a table saving and reading its sheet
 # meanwhile: their longest waits, its saves' busy 503s) and the command line (tests/test_large_import.py, which `make
 # test` runs at 3 MB), then "Enregistrer" to the new totals painted in Chromium, online and
-# offline, the CPU throttled or not, and a 20-deal sheet's first open (its bytes, its round trips,
-# its time on a weak Wi-Fi).
+# offline, the CPU throttled or not, a 20-deal sheet's first open (its bytes, its round trips,
+# its time on a weak Wi-Fi), and the room's screen in Chromium following 30 saves (its delays).
 bench: install-test
 	$(BIN)/python bench/score_engine.py
 	$(BIN)/python bench/declarations.py
@@ -94,6 +94,7 @@ bench: install-test
 	LARGE_IMPORT_MB=50 $(BIN)/python -m pytest tests/test_large_import.py -s -q -p no:cacheprovider
 	$(BIN)/python bench/save_paint.py
 	$(BIN)/python bench/first_open.py
+	$(BIN)/python bench/screen_follow.py
 
 # The JavaScript tools (package.json: Biome), as package-lock.json pins them, run with Debian's
 # node; installed again whenever the lock changes.

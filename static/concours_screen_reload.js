@@ -1,5 +1,5 @@
 // The room's screen on a browser too old for modules (an old TV's): the page asks for itself again
-// every 3 s, as it does with no JavaScript at all; the server picks the page of the lists to show.
+// every 2 s, as it does with no JavaScript at all; the server picks the page of the lists to show.
 setTimeout(function () {
   window.location.reload();
-}, 3000);
+}, 2000);

@@ -67,6 +67,13 @@ function followSave(event) {
     location.assign(sheetUrl + hash + current.number);
   } else if (mine && mine.state !== "waiting") {
     location.assign(sheetUrl);
+  } else if (mine && Outbox.status().locked) {
+    if (saving.dataset.locked) return; // said once: the outbox's retries say nothing new
+    saving.dataset.locked = "1";
+    // Refused for want of the table password: waiting, never « envoyée » (the outbox tries again).
+    savingPanel(
+      Outbox.status().message + " La donne est gardée sur ce téléphone ; elle partira une fois le mot de passe entré.",
+    );
   } else if (mine && Outbox.status().reachable === false) {
     if (navigator.serviceWorker?.controller) {
       location.assign(sheetUrl);

@@ -1,7 +1,7 @@
 // What the phone knows of the network, in one line for the sheet (#net-status): empty while the
 // server answers and nothing waits.
 // server: "up", "down", "strange", "offline" or "unknown" (static/server_watch.js); status: the
-// outbox's ({reachable, message}); waiting: how many saves wait; secure: window.isSecureContext.
+// outbox's ({reachable, message, locked}); waiting: how many saves wait; secure: window.isSecureContext.
 export function netLine(server, status, waiting, secure) {
   let line = "";
   let saysWhen = false; // the outbox's "Serveur injoignable" says already when the saves leave
@@ -19,6 +19,10 @@ export function netLine(server, status, waiting, secure) {
         "les donnes saisies ici partiront dès qu'il répondra.";
   } else if (status.message) {
     line = status.message;
+  }
+  if (waiting && status.locked) {
+    line += " Les donnes saisies ici sont gardées : elles partiront une fois le mot de passe entré.";
+    saysWhen = true;
   }
   if (waiting && line && !saysWhen) line += " Elles partiront d'elles-mêmes, dans l'ordre.";
   if (waiting && !secure)

@@ -25,7 +25,8 @@ const listeners = [];
 let sending = false;
 let retries = 0;
 let retryTimer = null;
-let reach = { reachable: null, strange: false, message: "" };
+// locked: a 401, the saves wait for the table password: no page may call them recorded.
+let reach = { reachable: null, strange: false, message: "", locked: false };
 let forgotten = false;
 
 function load(key, fallback) {
@@ -283,8 +284,8 @@ function numbered(entry) {
   return Object.assign(entry, changes);
 }
 
-function heard(reachable, strange, message) {
-  reach = { reachable: reachable, strange: strange, message: message || "" };
+function heard(reachable, strange, message, locked) {
+  reach = { reachable: reachable, strange: strange, message: message || "", locked: !!locked };
 }
 
 function status() {
@@ -294,7 +295,13 @@ function status() {
     : reach.strange
       ? STRANGE
       : reach.message || (reach.reachable === false ? UNREACHABLE : "");
-  return { reachable: reach.reachable, strange: reach.strange, offline: offline, message: message };
+  return {
+    reachable: reach.reachable,
+    strange: reach.strange,
+    offline: offline,
+    message: message,
+    locked: reach.locked,
+  };
 }
 
 function flush() {
@@ -316,7 +323,7 @@ function flush() {
         discard(entry.key, { sent: entry, message: typeof json.message === "string" ? json.message : undefined });
         flush();
       } else if (s >= 400 && isRefusal(json) && (s === 401 || s === 403 || s === 429 || s >= 500)) {
-        heard(true, false, json.error); // the server, for now unable or unwilling: tried again
+        heard(true, false, json.error, s === 401); // the server, for now unable or unwilling: tried again
         later();
       } else if (s === 409 && (entry.op === "edit" || entry.op === "delete") && isGameEnds(json)) {
         heard(true, false);

@@ -268,6 +268,7 @@ Outbox.listen(function (event) {
   if (event.sent && event.sent.game === game) {
     server = "up";
   }
+  said.locked(Outbox.status().locked);
   said.heard(event.sent, event.message, keys);
   draw();
   // Read out, not scrolled to (the player may be entering the next deal): its notice, under the

@@ -265,6 +265,6 @@ export function drawSheet(root, view) {
   root.querySelector("#new-deal-bar").hidden = won;
   root.querySelector("#rematch-form").hidden = !won;
   root.querySelector("#redeals").hidden = won;
-  root.querySelector("#undo-form").hidden = !(game.revision || waiting.length);
+  root.querySelector("#undo-form").hidden = !(game.undoable || waiting.length);
   return projected;
 }

@@ -57,6 +57,16 @@ def press(client, concours_id: str, action_end: str):
     return client.post(form.action, data=form.values())
 
 
+def withdraw(client, concours_id: str, number: int):
+    """ "Retirer" as the organiser does it: the link on the organiser's page, then its page's button."""
+    page = organiser(client, concours_id)
+    link = f'href="/concours/{concours_id}/equipes/{number}/retirer"'
+    assert link in page
+    confirm = client.get(f"/concours/{concours_id}/equipes/{number}/retirer")
+    assert confirm.status_code == 200
+    return client.post(f"/concours/{concours_id}/equipes/{number}/retirer", data=the_form(confirm.text).values())
+
+
 def refusal(html: str) -> str:
     found = re.search(r'<p class="error refusal" role="alert" id="refusal">(.*?)</p>', html, re.S)
     return unescape(found.group(1)) if found else ""
@@ -340,7 +350,7 @@ def test_teams_are_added_one_a_line_and_withdrawn(client, drawn_order):
     assert error_next_to(same.text, "teams", "Une équipe s'appelle déjà « Les Rois » dans ce concours.")
     assert len(api(client, concours_id)["teams"]) == 3
 
-    assert press(client, concours_id, "/equipes/3/retirer").status_code == 302
+    assert withdraw(client, concours_id, 3).status_code == 302
     text = page_text(organiser(client, concours_id))
     assert "3. Équipe 3 Dora, Diane abandon" in text
     again = client.post(f"/concours/{concours_id}/equipes/3/retirer", data={})
@@ -353,6 +363,53 @@ def test_teams_are_added_one_a_line_and_withdrawn(client, drawn_order):
     late = client.post(f"/concours/{concours_id}/equipes", data={"teams": "Les Valets : Vic, Val"})
     assert late.status_code == 409
     assert refusal(late.text) == "Toutes les parties sont tirées : le concours ne prend plus d'équipe."
+
+
+def test_withdrawing_asks_first_and_is_undone_until_the_next_draw(client, drawn_order):
+    """D5: « Retirer » opened a page that asks; nothing is withdrawn until its button is pressed, and
+    « Réintégrer » brings the team back until the next partie is drawn, not after."""
+    concours_id = created(client, teams=TEAMS + "\nLes Cinq : Eve, Ella", parties="3")
+    asked = client.get(f"/concours/{concours_id}/equipes/2/retirer")
+    assert asked.status_code == 200
+    assert "Retirer Les Rois ?" in page_text(asked.text)
+    assert [team["active"] for team in api(client, concours_id)["teams"]] == [True] * 5  # only asked
+    assert "Réintégrer" not in organiser(client, concours_id)
+
+    assert withdraw(client, concours_id, 2).status_code == 302
+    assert [team["active"] for team in api(client, concours_id)["teams"]] == [True, False, True, True, True]
+    assert "2. Les Rois Rémi, Rose abandon Réintégrer" in page_text(organiser(client, concours_id))
+    assert press(client, concours_id, "/equipes/2/reintegrer").status_code == 302
+    assert [team["active"] for team in api(client, concours_id)["teams"]] == [True] * 5
+    assert "Réintégrer" not in organiser(client, concours_id)
+
+    drawn_order([1, 2, 3, 4, 5])
+    press(client, concours_id, "/parties")
+    assert withdraw(client, concours_id, 4).status_code == 302  # after partie 1's draw: still undoable
+    assert "Réintégrer" in organiser(client, concours_id)
+    client.post(f"{API}/{concours_id}/rounds/1/close", json={})
+    drawn_order([1, 2, 3, 5])
+    assert client.post(f"{API}/{concours_id}/rounds", json={}).status_code == 201
+    page = organiser(client, concours_id)
+    assert "4. Les Valets Vic, Val abandon" in page_text(page) and "Réintégrer" not in page
+    late = client.post(f"/concours/{concours_id}/equipes/4/reintegrer", data={})
+    assert late.status_code == 409
+    assert refusal(late.text) == "Une partie a été tirée depuis l'abandon de Les Valets : elle ne revient plus."
+    assert api(client, concours_id)["teams"][3]["active"] is False
+
+
+def test_a_team_is_reinstated_through_the_api(client):
+    concours_id = client.post(
+        API,
+        json={
+            "name": "Vendredi",
+            "parties": 2,
+            "teams": [{"players": ["Ana", "Alain"]}, {"players": ["Rémi", "Rose"]}],
+        },
+    ).get_json()["id"]
+    assert client.post(f"{API}/{concours_id}/teams/2/reinstate", json={}).status_code == 409  # never withdrawn
+    assert client.post(f"{API}/{concours_id}/teams/2/withdraw", json={}).status_code == 200
+    back = client.post(f"{API}/{concours_id}/teams/2/reinstate", json={})
+    assert back.status_code == 200 and back.get_json()["teams"][1]["active"] is True
 
 
 def test_a_write_needs_the_table_password_and_reading_does_not(make_app):

@@ -80,7 +80,7 @@ def test_the_screen_follows_itself_without_javascript(client):
     concours = api_concours(client, ["Les As", "Les Rois"])
     html = screen(client, concours["id"])
     head = html[: html.index("</head>")]
-    assert '<noscript><meta http-equiv="refresh" content="3"></noscript>' in head
+    assert '<noscript><meta http-equiv="refresh" content="2"></noscript>' in head
     assert '<script type="module" src="/static/concours_screen.js?v=' in html
 
 
@@ -113,24 +113,25 @@ def test_a_finished_table_is_marked_and_its_winner_too(client):
     first = concours["rounds"][0]["tables"][0]
     record(client, first["game"], hands=4)  # 4 × 170 to 70: 680 to 280, the game's 4 deals played
     html = section(screen(client, concours["id"]), "main")
-    finished = re.search(r'<li class="table finished">.*?</li>', html, re.S).group(0)
+    finished = re.search(r'<li class="table finished"[^>]*>.*?</li>', html, re.S).group(0)
     assert page_text(finished).endswith("680 " + names_of(concours)[first["teams"][1]] + " 280 Terminée")
     assert '<span class="team side-a won">' in finished and "side-b won" not in finished
     assert html.count('class="table finished"') == 1
 
 
 def test_forty_tables_are_shown_on_pages_that_cover_them_all_once(client):
+    """D8: `?page=N` is page N as the screen names it, from 1 (it was a turn counted from 0)."""
     concours = api_draw(client, api_concours(client, [f"Équipe {n}" for n in range(1, 81)])["id"])
-    pages = [table_numbers(screen(client, concours["id"], page)) for page in range(3)]
-    assert [len(page) for page in pages] == [16, 16, 8]
-    assert sorted(number for page in pages for number in page) == list(range(1, 41))
-    assert table_numbers(screen(client, concours["id"], 3)) == pages[0]  # the pages turn round
-    html = screen(client, concours["id"], 1)
-    assert '<span class="pager">2/3</span>' in section(html, "main")
+    pages = [table_numbers(screen(client, concours["id"], page)) for page in (1, 2, 3)]
+    assert pages == [list(range(1, 17)), list(range(17, 33)), list(range(33, 41))]
+    assert table_numbers(screen(client, concours["id"], 4)) == pages[2]  # past the last page: the last
+    html = screen(client, concours["id"], 2)
+    assert '<span class="pager">page 2 sur 3</span>' in section(html, "main")
+    assert '<span class="pager">page 2 sur 7</span>' in section(html, "ranking")
     # The ranking of 80 teams: 12 a page, 7 pages, each team on one of them.
     ranks = [
         [line.split()[0] for line in lines(section(screen(client, concours["id"], page), "ranking"), "rank")]
-        for page in range(7)
+        for page in range(1, 8)
     ]
     assert sorted(int(rank) for page in ranks for rank in page) == sorted(s["rank"] for s in concours["standings"])
     assert [len(page) for page in ranks] == [12] * 6 + [8]
@@ -138,9 +139,12 @@ def test_forty_tables_are_shown_on_pages_that_cover_them_all_once(client):
 
 def test_without_a_page_asked_the_clock_picks_one(client):
     concours = api_draw(client, api_concours(client, [f"Équipe {n}" for n in range(1, 41)])["id"])
-    shown = table_numbers(screen(client, concours["id"]))
-    assert shown in (list(range(1, 17)), list(range(17, 21)))
-    assert table_numbers(screen(client, concours["id"], 2)) == list(range(1, 17))  # 20 tables: 2 pages
+    for asked in (None, 0, "x"):  # no page, or none that is one: the clock's
+        assert table_numbers(screen(client, concours["id"], asked)) in (list(range(1, 17)), list(range(17, 21)))
+    assert table_numbers(screen(client, concours["id"], 2)) == list(range(17, 21))  # 20 tables: 2 pages
+    board_at = f"/concours/{concours['id']}/ecran/tableau?turn="
+    assert table_numbers(client.get(board_at + "6").text) == list(range(1, 17))  # the script's turn, round
+    assert table_numbers(client.get(board_at + "7").text) == list(range(17, 21))
 
 
 def test_after_the_last_partie_the_final_ranking(client):
@@ -197,7 +201,7 @@ def test_the_tables_page_leads_to_each_sheet(client):
     concours = api_draw(client, concours["id"])
     names = names_of(concours)
     html = client.get(f"/concours/{concours['id']}/tables").text
-    links = re.findall(r'<li><a href="([^"]+)">(.*?)</a></li>', html, re.S)
+    links = re.findall(r'<li><a href="([^"]+)">(.*?)<small', html, re.S)
     assert links == [
         (
             f"/parties/{table['game']}",
@@ -210,6 +214,59 @@ def test_the_tables_page_leads_to_each_sheet(client):
     assert "Partie 1 sur 3" in page_text(html)
     for href, _ in links:
         assert client.get(href).status_code == 200
+
+
+def found_tables(client, concours_id: str, search: str) -> list[str]:
+    """« Quelle table ? » searched as a phone's form sends it (GET ?q=): the words of each table."""
+    response = client.get(f"/concours/{concours_id}/tables", query_string={"q": search})
+    assert response.status_code == 200
+    return [
+        page_text(item)
+        for item in re.findall(r'<ol class="table-links">.*?</ol>', response.text, re.S)[0].split("<li>")[1:]
+    ]
+
+
+def test_the_tables_page_finds_a_table_by_team_or_player_name(client, drawn_order):
+    """D6: with 32 tables the list is four phone screens; a name, or part of one, typed in any case
+    and without its accents, finds its table (and the team resting, when it is theirs)."""
+    teams = [
+        {"name": "Les As", "players": ["Ana", "Alain"]},
+        {"name": "Les Rois", "players": ["Rémi", "Rose"]},
+        {"name": "Les Dames", "players": ["Dora", "Diane"]},
+        {"name": "Les Valets", "players": ["Vic", "Hélène"]},
+        {"name": "Les Dix", "players": ["Dan", "Eve"]},
+    ]
+    concours = client.post(CONCOURS, json={"name": "Vendredi", "parties": 2, "teams": teams}).get_json()
+    drawn_order([1, 2, 3, 4, 5])  # table 1: As – Rois, table 2: Dames – Valets, Dix rest
+    api_draw(client, concours["id"])
+    table_1 = "Table 1 · Les As – Les Rois Ana, Alain – Rémi, Rose"
+    table_2 = "Table 2 · Les Dames – Les Valets Dora, Diane – Vic, Hélène"
+    assert found_tables(client, concours["id"], "") == [table_1, table_2]
+    assert found_tables(client, concours["id"], "remi") == [table_1]  # a player, without the accent
+    assert found_tables(client, concours["id"], "VALETS") == [table_2]  # a team, in capitals
+    assert found_tables(client, concours["id"], "  hél ") == [table_2]  # a part of a name
+    assert found_tables(client, concours["id"], "Les") == [table_1, table_2]
+    assert found_tables(client, concours["id"], "Zoé") == []
+    nobody = client.get(f"/concours/{concours['id']}/tables", query_string={"q": "Zoé"}).text
+    assert "Aucune table pour « Zoé » · toutes les tables" in page_text(nobody) and "Exempte" not in nobody
+    resting = page_text(client.get(f"/concours/{concours['id']}/tables", query_string={"q": "eve"}).text)
+    assert "Exempte : Les Dix (Dan, Eve)" in resting and "Aucune table pour « eve »" in resting
+    searched = client.get(f"/concours/{concours['id']}/tables").text
+    assert '<form method="get" class="which-search" role="search">' in searched and 'name="q"' in searched
+
+
+def test_the_organiser_page_links_to_the_screen_the_tables_and_the_slips(client):
+    """D6: the organiser typed the screen's and « Quelle table ? »'s addresses from the docs."""
+    concours = api_concours(client, ["Les As", "Les Rois"])
+    page = client.get(f"/concours/{concours['id']}").text
+    assert f'href="/concours/{concours["id"]}/ecran"' in page
+    assert f'href="/concours/{concours["id"]}/tables"' in page
+    assert "slips-link" not in page  # nothing to print before the draw
+    api_draw(client, concours["id"])
+    page = client.get(f"/concours/{concours['id']}").text
+    assert re.search(
+        rf'id="slips-link" href="/concours/{concours["id"]}/parties/1/imprimer">Feuilles de la partie 1<', page
+    )
 
 
 def test_an_unknown_concours_is_a_404(client):
@@ -240,10 +297,10 @@ def test_the_board_the_script_swaps_in_is_the_screens_and_answers_304_while_unch
     made long enough not to turn during the test), a new board once a deal is recorded."""
     monkeypatch.setattr(routes, "CLOCK_S", 10**9)
     concours = api_draw(client, api_concours(client, [f"Équipe {n}" for n in range(1, 41)])["id"])
-    url = f"/concours/{concours['id']}/ecran/tableau?page=1"
+    url = f"/concours/{concours['id']}/ecran/tableau?page=2"
     first = client.get(url)
     assert first.status_code == 200 and first.mimetype == "text/html"
-    page = screen(client, concours["id"], page=1)
+    page = screen(client, concours["id"], page=2)
     for element_id in ("main", "ranking"):
         assert section(first.text, element_id) == section(page, element_id)
     assert '<header id="bar" class="bar">' in first.text and '<body data-state="playing">' in first.text
@@ -251,7 +308,7 @@ def test_the_board_the_script_swaps_in_is_the_screens_and_answers_304_while_unch
     tag = first.headers["ETag"]
     again = client.get(url, headers={"If-None-Match": tag})
     assert again.status_code == 304 and again.data == b""
-    assert client.get(url.replace("page=1", "page=0"), headers={"If-None-Match": tag}).status_code == 200
+    assert client.get(url.replace("page=2", "page=1"), headers={"If-None-Match": tag}).status_code == 200
     record(client, concours["rounds"][0]["tables"][16]["game"])
     changed = client.get(url, headers={"If-None-Match": tag})
     assert changed.status_code == 200

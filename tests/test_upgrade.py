@@ -57,9 +57,13 @@ assert not {url for url in RENEWED_30_LISTS if url.endswith((".json", ".csv")) o
 # Issue 30 changed the games API's sheets on purpose, and only so (checked below): each hand carries
 # its "why", the sentences the archive's page of the game shows under it.
 RENEWED_30 = json.loads((FIXTURE / "issue30_why_expected.json").read_text(encoding="utf-8"))["pages"]
+# Issue 32 changed the games API's sheets on purpose, and only so (checked below): each says
+# whether its table has an action to undo (`undoable`), which each of these games has.
+RENEWED_32 = json.loads((FIXTURE / "issue32_undoable_expected.json").read_text(encoding="utf-8"))["pages"]
 EXPECTED = {**EXPECTED, **RENEWED, **RENEWED_15_16, **RENEWED_25, **RENEWED_30_LISTS}
 PAGES_BEFORE_30 = dict(EXPECTED)
 EXPECTED.update(RENEWED_30)
+EXPECTED.update(RENEWED_32)
 
 
 def issue_25(url: str, old: Any) -> Any:
@@ -93,14 +97,27 @@ def test_issue_30_added_each_hands_why_as_the_games_page_shows_it(url):
     assert renewed == json.loads(PAGES_BEFORE_30[url])
 
 
-@pytest.fixture(scope="module")
-def upgraded(tmp_path_factory):
-    path = str(tmp_path_factory.mktemp("upgrade") / "old.db")
+def upgrade(path: str):
+    """The old database written at `path` and migrated: the migrations applied, and an app on it."""
     with closing(sqlite3.connect(path)) as database:
         database.executescript((FIXTURE / "main_0ed2a96.sql").read_text(encoding="utf-8"))
     applied = migrate(path)
     app = create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
     return path, applied, app
+
+
+@pytest.fixture(scope="module")
+def upgraded(tmp_path_factory):
+    return upgrade(str(tmp_path_factory.mktemp("upgrade") / "old.db"))
+
+
+@pytest.mark.parametrize("url", sorted(RENEWED_32))
+def test_issue_32_added_whether_the_table_may_undo(url, tmp_path):
+    renewed = json.loads(RENEWED_32[url])
+    undoable = renewed.pop("undoable")
+    assert renewed == json.loads(RENEWED_30[url])
+    _, _, app = upgrade(str(tmp_path / "old.db"))  # a copy of its own: the undo, tried, says
+    assert app.test_client().post(f"{url}/undo", json={}).status_code == (200 if undoable else 409)
 
 
 def test_the_old_database_gets_only_the_new_migrations_and_its_derived_rows_rebuilt(upgraded):

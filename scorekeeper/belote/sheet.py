@@ -63,6 +63,9 @@ class Sheet:
     totals: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
     dealer: int = 0
     revision: int = 0
+    # The table has an action to undo (the store's log says: a deal recorded, edited or deleted and
+    # not undone; an organiser's stop is not the table's): « Annuler la dernière action » is offered.
+    undoable: bool = False
 
     @property
     def hands_played(self) -> int:
@@ -142,10 +145,10 @@ def _stored_deal(kind: str, text: str, rules: Rules) -> tuple[dict[str, Any], Ha
     return data, hand, score(hand, check_declarations=False)
 
 
-def build_sheet(game: Game, rows: list[dict[str, Any]], revision: int = 0) -> Sheet:
+def build_sheet(game: Game, rows: list[dict[str, Any]], revision: int = 0, undoable: bool = False) -> Sheet:
     """`rows` are the game's live deals in order: dicts with id, kind, version and the input, as
     stored (`input_json`, the JSON text) or parsed (`input`)."""
-    sheet = Sheet(game=game, revision=revision, dealer=dealer_after(game, 0))
+    sheet = Sheet(game=game, revision=revision, dealer=dealer_after(game, 0), undoable=undoable)
     for row in rows:
         deal = next_deal(game, row, len(sheet.deals), sheet.totals)
         sheet.deals.append(deal)

@@ -52,5 +52,6 @@ def sheet_to_json(sheet: Sheet) -> dict[str, Any]:
         "hands_played": sheet.hands_played,
         "totals": sheet.totals,
         "revision": sheet.revision,
+        "undoable": sheet.undoable,
         "hands": [deal_to_json(deal, why) for deal, why in zip(sheet.deals, sheet.explanations, strict=True)],
     }

@@ -122,6 +122,19 @@ def withdraw_team(db: sqlite_utils.Database, concours_id: str, number: int) -> C
         return load(db, concours_id)
 
 
+def reinstate_team(db: sqlite_utils.Database, concours_id: str, number: int) -> Concours:
+    """« Réintégrer »: a withdrawal taken back before the next draw, as if it had not happened."""
+    with write_transaction(db):
+        concours = load(db, concours_id)
+        team = concours.team(_team_number(concours, number))
+        if team.active:
+            raise Conflict(f"{team.name} joue toujours.")
+        if not concours.reinstatable(team):
+            raise Conflict(f"Une partie a été tirée depuis l'abandon de {team.name} : elle ne revient plus.")
+        store.withdraw_team(db, concours_id, number, None)
+        return load(db, concours_id)
+
+
 # --- the parties ---------------------------------------------------------------------------
 
 

@@ -34,6 +34,7 @@ class Team:
     players: tuple[str, str]
     active: bool
     created_at: str
+    withdrawn_at: str | None = None
 
 
 @dataclass
@@ -125,6 +126,13 @@ class Concours:
     def team(self, number: int) -> Team:
         return next(team for team in self.teams if team.number == number)
 
+    def reinstatable(self, team: Team) -> bool:
+        """A withdrawn team may come back (« Réintégrer ») until the next draw: a draw made without
+        it has paired the others as if it were gone, and undoing that is the draw's own undo."""
+        if team.withdrawn_at is None:
+            return False
+        return self.current is None or team.withdrawn_at > self.current.drawn_at
+
     @property
     def current(self) -> Round | None:
         return self.rounds[-1] if self.rounds else None
@@ -167,7 +175,14 @@ def load(db: sqlite_utils.Database, concours_id: str) -> Concours:
         tiebreaks=store.tiebreaks_of(row),
         created_at=row["created_at"],
         teams=[
-            Team(t["number"], t["name"], (t["player_0"], t["player_1"]), t["withdrawn_at"] is None, t["created_at"])
+            Team(
+                t["number"],
+                t["name"],
+                (t["player_0"], t["player_1"]),
+                t["withdrawn_at"] is None,
+                t["created_at"],
+                t["withdrawn_at"],
+            )
             for t in store.teams(db, concours_id)
         ],
         rounds=[

@@ -116,7 +116,7 @@ def load_game(db: sqlite_utils.Database, game_id: str) -> Game:
 def get_sheet(db: sqlite_utils.Database, game_id: str) -> Sheet:
     """The game's sheet, built from its deals (the pages' breakdowns need every deal's score)."""
     game = load_game(db, game_id)
-    return build_sheet(game, store.live_deals(db, game_id), store.revision(db, game_id))
+    return build_sheet(game, store.live_deals(db, game_id), store.revision(db, game_id), store.undoable(db, game_id))
 
 
 def get_revision(db: sqlite_utils.Database, game_id: str) -> int:
@@ -175,7 +175,9 @@ def _record(db: sqlite_utils.Database, game_id: str, kind: str, body: Any, idemp
         progress = derived.progress(db, game_id)
         deals = progress["deal_count"]
         if number is not None and number <= deals:
-            sheet = build_sheet(game, store.live_deals(db, game_id), store.revision(db, game_id))
+            sheet = build_sheet(
+                game, store.live_deals(db, game_id), store.revision(db, game_id), store.undoable(db, game_id)
+            )
             existing = sheet.deal(number)
             assert existing is not None  # number <= deals
             if same_deal(existing, kind, data):  # the other phone's save was this one: done, nothing written

@@ -68,7 +68,7 @@ def refresh_game(db: sqlite_utils.Database, game_id: str, changed_deal: int | No
     game, evening_id = store.game_from_row(found[0]), found[0]["evening_id"]
     logged = rows(db, "select max(created_at) as last, count(*) as n from actions where game_id = ?", [game_id])[0]
     last, revision = logged["last"], logged["n"]
-    sheet = build_sheet(game, store.live_deals(db, game_id), revision)
+    sheet = build_sheet(game, store.live_deals(db, game_id), revision, store.undoable(db, game_id))
     kept = 0 if changed_deal is None else sum(1 for deal in sheet.deals if deal.deal_id < changed_deal)
     execute(db, "delete from deal_facts where game_id = ? and number > ?", [game_id, kept])
     _write(db, [game_rows(sheet, evening_id, last or game.created_at, facts_from=kept + 1)])

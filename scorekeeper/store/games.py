@@ -229,6 +229,11 @@ def last_action(db: sqlite_utils.Database, game_id: str) -> list[dict[str, Any]]
     )
 
 
+def undoable(db: sqlite_utils.Database, game_id: str) -> bool:
+    """The game has an action its table may undo (`last_action`)."""
+    return bool(last_action(db, game_id))
+
+
 def mark_undone(db: sqlite_utils.Database, action_id: int) -> None:
     execute(db, "update actions set undone_at = ? where id = ?", [now(), action_id])
 

@@ -51,7 +51,7 @@ def test_the_screen_follows_the_tables_fits_both_sizes_and_paints_as_the_server(
     concours = api_draw(client, api_concours(client, teams(41), end={"deals": 12}, time_limit=45)["id"])
     first = concours["rounds"][0]["tables"][0]
     for size in SIZES:
-        context, page, problems = open_screen(browser, base_url, concours["id"], size, "?page=0")
+        context, page, problems = open_screen(browser, base_url, concours["id"], size, "?page=1")
         assert page.evaluate(FITS), size
         assert page.evaluate(LINES_INSIDE), size
         assert page.locator(".table").count() == 16 and page.locator(".rank").count() == 12
@@ -72,10 +72,10 @@ def test_the_screen_follows_the_tables_fits_both_sizes_and_paints_as_the_server(
         assert not problems, problems
         context.close()
 
-    # The script's paint is the server's, page by page (page 1: tables 17 to 20, the ranking's second page).
+    # The script's paint is the server's, page by page (page 2: tables 17 to 20, the ranking's second page).
     shown = {}
     for scripts in (False, True):
-        context, page, _ = open_screen(browser, base_url, concours["id"], SIZES[1], "?page=1", scripts)
+        context, page, _ = open_screen(browser, base_url, concours["id"], SIZES[1], "?page=2", scripts)
         shown[scripts] = [page.locator(selector).inner_text() for selector in ("#heading", "#main", "#ranking")]
         context.close()
     assert shown[True] == shown[False]
@@ -122,7 +122,7 @@ def test_the_pages_turn_by_themselves(browser, base_url, client):
     page.wait_for_function(
         "(seen) => document.querySelector('#main .pager').textContent !== seen", arg=seen, timeout=17000
     )
-    assert {seen, pager.inner_text()} == {"1/2", "2/2"}
+    assert {seen, pager.inner_text()} == {"page 1 sur 2", "page 2 sur 2"}
     assert page.evaluate("window.notReloaded === true")
     assert not problems, problems
     context.close()
@@ -140,7 +140,7 @@ def test_before_the_draw_and_after_the_last_partie(browser, base_url, client, sc
         context.close()
     drawn = api_draw(client, concours["id"])
     assert client.post(f"{CONCOURS}/{concours['id']}/rounds/1/close", json={}).status_code == 200
-    context, page, _ = open_screen(browser, base_url, drawn["id"], SIZES[0], "?page=0")
+    context, page, _ = open_screen(browser, base_url, drawn["id"], SIZES[0], "?page=1")
     assert page.locator("#heading").inner_text() == "Classement final"
     assert page.locator(".ranks.final .rank").count() == 16
     assert page.evaluate(FITS) and page.evaluate(LINES_INSIDE)

@@ -69,6 +69,12 @@ def withdraw_team(concours_id: str, number: int):
     return _concours(service.withdraw_team(get_db(), concours_id, number))
 
 
+@bp.post("/concours/<concours_id>/teams/<int:number>/reinstate")
+def reinstate_team(concours_id: str, number: int):
+    _json_write()
+    return _concours(service.reinstate_team(get_db(), concours_id, number))
+
+
 @bp.post("/concours/<concours_id>/rounds")
 def draw_round(concours_id: str):
     _json_write()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from scorekeeper.belote.concours.slips import SlipDoubt
-from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
+from scorekeeper.belote.errors import Conflict, InvalidInput
 from scorekeeper.services import concours as service
 from scorekeeper.services import lists
 from scorekeeper.services.concours_view import Concours, Round, Table
@@ -122,17 +122,39 @@ def add_teams(concours_id: str):
     return back(concours_id, "equipes")
 
 
-@bp.post("/<concours_id>/equipes/<int:number>/retirer")
-def withdraw(concours_id: str, number: int):
-    concours_or_404(concours_id)
+def team_or_404(concours: Concours, number: int):
+    found = next((team for team in concours.teams if team.number == number), None)
+    if found is None:
+        abort(404)
+    return found
+
+
+def team_write(concours_id: str, number: int, write):
+    """A team's button (withdraw, reinstate): the service's `write`, or its refusal on the page."""
+    team_or_404(concours_or_404(concours_id), number)
     if ConfirmForm().validate_on_submit():
         try:
-            service.withdraw_team(get_db(), concours_id, number)
-        except NotFound:
-            abort(404)
+            write(get_db(), concours_id, number)
         except Conflict as error:
             return refused(concours_id, error, "teams")
     return back(concours_id, "equipes")
+
+
+@bp.route("/<concours_id>/equipes/<int:number>/retirer", methods=["GET", "POST"])
+def withdraw(concours_id: str, number: int):
+    """ "Retirer": a page that says what withdrawing does and how to take it back, and its button."""
+    if request.method == "POST":
+        return team_write(concours_id, number, service.withdraw_team)
+    concours = concours_or_404(concours_id)
+    team = team_or_404(concours, number)
+    if not team.active:
+        return back(concours_id, "equipes")
+    return render_template("concours/withdraw.html", concours=concours, team=team)
+
+
+@bp.post("/<concours_id>/equipes/<int:number>/reintegrer")
+def reinstate(concours_id: str, number: int):
+    return team_write(concours_id, number, service.reinstate_team)
 
 
 @bp.post("/<concours_id>/parties")

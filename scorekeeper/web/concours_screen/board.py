@@ -26,6 +26,7 @@ FINAL_PER_PAGE = 16  # the final ranking, in the tables' place
 @dataclass(frozen=True)
 class TableLine:
     number: int
+    game: str  # its game's id: what the screen's script marks a table by when its line changes
     names: tuple[str, str]
     totals: tuple[int, int]
     status: str  # "donne 7 sur 12", "Terminée", …
@@ -73,10 +74,11 @@ class Board:
     final: Paged  # after the last partie: the ranking, in full
 
 
-def page_of(lines: list[Any], per_page: int, turn: int) -> Paged:
-    """The `turn`-th page of `lines`, counting round (turn 7 of 3 pages is page 1)."""
+def page_of(lines: list[Any], per_page: int, turn: int, pinned: int | None = None) -> Paged:
+    """The `turn`-th page of `lines`, counting round (turn 7 of 3 pages is page 1); or the page
+    `pinned` (from 1, as the screen says « page 2 sur 3 »), the last one for a list shorter."""
     pages = max(1, math.ceil(len(lines) / per_page))
-    page = turn % pages
+    page = min(pinned, pages) - 1 if pinned is not None else turn % pages
     return Paged(lines[page * per_page : (page + 1) * per_page], page, pages, len(lines))
 
 
@@ -134,8 +136,9 @@ def clock(state: str, round_: dict[str, Any] | None, time_limit: int | None, now
     return Clock(elapsed, f"reste {math.ceil(left / 60)} min", False)
 
 
-def board(data: dict[str, Any], now: datetime, turn: int) -> Board:
-    """The screen of the concours `data` (its API JSON) at `now`, its lists at page `turn`."""
+def board(data: dict[str, Any], now: datetime, turn: int, pinned: int | None = None) -> Board:
+    """The screen of the concours `data` (its API JSON) at `now`, its lists at the clock's `turn`,
+    or at the page `pinned` (from 1) when one is asked."""
     names = {team["number"]: team["name"] for team in data["teams"]}
     round_ = data["rounds"][-1] if data["rounds"] else None
     final = round_ is not None and len(data["rounds"]) >= data["parties"] and round_["state"] == "closed"
@@ -149,6 +152,7 @@ def board(data: dict[str, Any], now: datetime, turn: int) -> Board:
     tables = [
         TableLine(
             number=table["table"],
+            game=table["game"],
             names=(names[table["teams"][0]], names[table["teams"][1]]),
             totals=(table["totals"]["A"], table["totals"]["B"]),
             status=table_status(table, data["end"]),
@@ -164,10 +168,10 @@ def board(data: dict[str, Any], now: datetime, turn: int) -> Board:
         state=state,
         heading=heading,
         clock=clock(state, round_, data["time_limit"], now),
-        tables=page_of(tables if not final else [], TABLES_PER_PAGE, turn),
+        tables=page_of(tables if not final else [], TABLES_PER_PAGE, turn, pinned),
         rests=names[round_["rests"]] if round_ and round_["rests"] is not None and not final else None,
-        ranking=page_of(ranked if round_ and not final else [], RANKING_PER_PAGE, turn),
+        ranking=page_of(ranked if round_ and not final else [], RANKING_PER_PAGE, turn, pinned),
         provisional=any(standing["provisional"] for standing in data["standings"]),
-        teams=page_of(registered if round_ is None else [], TEAMS_PER_PAGE, turn),
-        final=page_of(ranked if final else [], FINAL_PER_PAGE, turn),
+        teams=page_of(registered if round_ is None else [], TEAMS_PER_PAGE, turn, pinned),
+        final=page_of(ranked if final else [], FINAL_PER_PAGE, turn, pinned),
     )

@@ -1,10 +1,11 @@
 """/concours/<id>/ecran, the room's screen, and /concours/<id>/tables, « Quelle table ? ».
 
 The screen is drawn from the concours's API JSON (board.py), by the server alone: static/concours_screen.js
-asks every 2 s for the board (/concours/<id>/ecran/tableau, the page of the lists its clock shows)
+asks every second for the board (/concours/<id>/ecran/tableau?turn=T, the turn of the pages its clock
+shows, or ?page=N)
 and swaps it in, answered 304 while it would show the same; without JavaScript the page asks for
-itself again every 3 s (a refresh in <noscript>), the server choosing which page of the tables and
-the ranking to show from its clock, or from `?page=`.
+itself again every 2 s (a refresh in <noscript>), the server choosing which page of the tables and
+the ranking to show from its clock, or from `?page=N` (page N, from 1, of each list).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from flask import Blueprint, render_template, request, url_for
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
+from scorekeeper.belote.names import MAX_NAME_LENGTH, name_key
 from scorekeeper.services import concours as service
 from scorekeeper.services.concours_view import Concours, concours_json
 from scorekeeper.web.concours_screen import board as boards
@@ -25,8 +27,11 @@ from scorekeeper.web.lookups import concours_or_404
 
 bp = Blueprint("concours_screen", __name__, url_prefix="/concours")
 
-REFRESH_S = 3  # without JavaScript: the screen follows the phones within this
-POLL_S = 2  # with it: how often the script asks for the board
+REFRESH_S = 2  # without JavaScript: the page asks for itself again this often (a save shows within 3 s)
+# With it: how often the script asks for the board, mostly a 304 that reads the concours's revision
+# alone (bench/concours_screen.py: well under a millisecond). A save shows at the next poll: within
+# this and a board's drawing (bench/screen_follow.py measures it; 2 s let 3 saves in 23 take over 3 s).
+POLL_S = 1
 # The board's clock says whole minutes since the draw: its ETag names the concours's revision and
 # this step of the clock, so that a poll is a 304 read of the revision alone, and the minutes shown
 # are at most CLOCK_S (and a poll) late.
@@ -35,9 +40,16 @@ MAX_PAGE = 1000
 
 
 def pinned_page() -> int | None:
-    """`?page=N`: that page of each list (counted round), instead of the clock's."""
+    """`?page=N`: page N of each list (from 1, as the screen says « page 2 sur 3 »), held still."""
     value = request.args.get("page", "")
-    return int(value) if value.isascii() and value.isdigit() and int(value) <= MAX_PAGE else None
+    return int(value) if value.isascii() and value.isdigit() and 1 <= int(value) <= MAX_PAGE else None
+
+
+def clock_turn(now: datetime) -> int:
+    """Which turn of the pages to show: the one the screen's script counted (`?turn=`, from the
+    server's clock it was given, so that a page asked at the turn is that turn's), or the clock's."""
+    value = request.args.get("turn", "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 12 else boards.turn_at(now)
 
 
 def script_settings(concours: Concours, now: datetime, page: int | None) -> dict:
@@ -59,7 +71,7 @@ def screen(concours_id: str):
     tables_url = join_url(request, url_for("concours_screen.tables", concours_id=concours.id))
     return render_template(
         "concours_screen/screen.html",
-        board=boards.board(concours_json(concours), now, boards.turn_at(now) if page is None else page),
+        board=boards.board(concours_json(concours), now, boards.turn_at(now), page),
         refresh_s=REFRESH_S,
         tables_url=tables_url,
         tables_qr=Markup(qr_svg(tables_url)),  # segno's SVG: attributes only, no style (the CSP)
@@ -76,22 +88,34 @@ def board(concours_id: str):
     if unchanged is not None:
         return unchanged
     concours = concours_or_404(concours_id)
-    page = pinned_page()
     validated_by(*state)
     return render_template(
         "concours_screen/board.html",
-        board=boards.board(concours_json(concours), now, boards.turn_at(now) if page is None else page),
+        board=boards.board(concours_json(concours), now, clock_turn(now), pinned_page()),
     )
+
+
+def matches(concours: Concours, teams: tuple[int, ...], search: str) -> bool:
+    """Teams are found by any part of a team's or a player's name, accents and case aside."""
+    names = [name for number in teams for name in (concours.team(number).name, *concours.team(number).players)]
+    return any(search in name_key(name) for name in names)
 
 
 @bp.get("/<concours_id>/tables")
 def tables(concours_id: str):
+    """« Quelle table ? », with `?q=` the tables of the teams or players whose name holds it."""
     concours = concours_or_404(concours_id)
     round_ = concours.current
+    search = request.args.get("q", "").strip()[:MAX_NAME_LENGTH]
+    key = name_key(search)
+    shown = [table for table in round_.tables if matches(concours, table.teams, key)] if round_ else []
+    rests = round_.rest if round_ and round_.rest is not None and matches(concours, (round_.rest,), key) else None
     return render_template(
         "concours_screen/tables.html",
         concours=concours,
         round=round_,
-        rests=concours.team(round_.rest).name if round_ and round_.rest is not None else None,
+        tables=shown,
+        search=search,
+        rests=concours.team(rests) if rests is not None else None,
         sheet_url=lambda table: url_for("sheet.show", game_id=table.game_id),
     )
