@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 from scorekeeper.belote.concours.pairing import choose_rest, draw, pair
 from scorekeeper.belote.concours.standings import (
     ByeFixed,
+    Entrant,
     RoundResult,
     TableResult,
-    Entrant,
     active_order,
     met_pairs,
     rest_counts,

@@ -10,9 +10,9 @@ import pytest
 from scorekeeper.belote.concours.pairing import draw
 from scorekeeper.belote.concours.standings import (
     ByeFixed,
+    Entrant,
     RoundResult,
     TableResult,
-    Entrant,
     active_order,
     bye_figures,
     met_pairs,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.belote.concours.standings import RoundResult, TableResult, Entrant, standings
+from scorekeeper.belote.concours.standings import Entrant, RoundResult, TableResult, standings
 from scorekeeper.belote.concours.tiebreaks import parse_tiebreaks
 from scorekeeper.belote.errors import InvalidInput
 

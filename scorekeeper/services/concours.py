@@ -1,6 +1,7 @@
 """What the organiser can do to a concours, shared by its pages and the JSON API: create it,
-register and withdraw teams (a mêlée's players: services.concours_players), draw a partie (its tables' games created with it), take a draw back,
-close a partie and reopen it (docs/concours.md).
+register and withdraw teams (a mêlée's players: services.concours_players), draw a partie (its
+tables' games created with it; a mêlée's three steps), take a draw back, close a partie and reopen
+it (docs/concours.md).
 
 Each write is one IMMEDIATE transaction that reads the concours as it stands, checks, writes, and
 commits, or changes nothing; refusals are `InvalidInput` (422), `NotFound` (404) or `Conflict`
