@@ -53,7 +53,7 @@ def row(concours: dict, player: int) -> dict:
 
 def test_concours_md_example_eight_players_two_parties(client, drawn_order):
     concours = create(client, NAMES)
-    assert concours["format"] == "melee" and "teams" not in concours
+    assert concours["format"] == "melee" and concours["pairing"] == "random" and "teams" not in concours
     assert concours["players"][4] == {"number": 5, "name": "Emma", "active": True}
     cid = concours["id"]
     # Partie 1, order 5, 2, 8, 1, 7, 3, 6, 4: partners 5–2, 8–1, 7–3, 6–4; every table costs 0.
@@ -226,6 +226,7 @@ def test_every_creating_write_takes_an_idempotency_key(client, drawn_order):
         ({"format": "melee", "players": ["Ana"]}, "players.0", '{"name": nom}'),
         ({"format": "melee", "players": [{"name": "A" * 41}]}, "players.0.name", "40 caractères au plus"),
         ({"format": "melee", "players": [{"name": "Ana"}, {"name": "ANA"}]}, None, "Un joueur s'appelle déjà « Ana »"),
+        ({"format": "melee", "pairing": "ranking"}, "pairing", "une mêlée se tire toujours au hasard"),
     ],
 )
 def test_bad_creations_are_refused_in_french(client, body, field, words):
