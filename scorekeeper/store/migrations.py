@@ -498,3 +498,17 @@ def m018_concours_tiebreaks(db: sqlite_utils.Database) -> None:
     # entered: a JSON list of criteria after the first one (["difference", "head_to_head"]), or
     # NULL for the ranking's usual order (every concours made before this had that).
     db["concours"].add_column("tiebreaks", str)
+
+
+@migrations()
+def m021_share_links(db: sqlite_utils.Database) -> None:
+    # The read-only links of « Partager » (docs/sharing.md): an unguessable token, what it opens (a
+    # game's sheet or a concours's ranking, by kind and id: no foreign key, so that deleting a game
+    # never has to know of its links; a link to a game no longer there opens nothing), when it was
+    # made, when it expires, and when someone ended it sooner (NULL while it lasts). UTC ISO stamps.
+    db["share_links"].create(
+        {"token": str, "kind": str, "target_id": str, "created_at": str, "expires_at": str, "ended_at": str},
+        pk="token",
+        not_null={"kind", "target_id", "created_at", "expires_at"},
+    )
+    db["share_links"].create_index(["kind", "target_id"])
