@@ -101,7 +101,9 @@ def wrap(text: str, size: int, room: float, bold: bool = False) -> list[str]:
     return lines or [""]
 
 
-def fit(text: str, room: float, largest: int, smallest: int, max_lines: int, bold: bool = False) -> tuple[list[str], int]:
+def fit(
+    text: str, room: float, largest: int, smallest: int, max_lines: int, bold: bool = False
+) -> tuple[list[str], int]:
     """The largest size from `largest` down to `smallest` at which `text` fits `room` in at most
     `max_lines` lines, wrapped there; at `smallest`, as many lines as it takes."""
     size = largest
