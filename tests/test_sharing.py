@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import io
 import re
-from html import unescape
 from datetime import UTC, datetime, timedelta
+from html import unescape
 from urllib.parse import unquote
 
 import pytest
@@ -146,7 +146,9 @@ def test_a_finished_concours_has_its_podium(client):
     assert response.status_code == 200
     assert png_size(response.data) == (1080, 1350)
     assert unquote(response.headers["X-Share-Text"]).endswith("gagnent le concours « Concours du vendredi »")
-    assert client.get(f"/concours/{cid}/image.png", headers={"If-None-Match": response.headers["ETag"]}).status_code == 304
+    assert (
+        client.get(f"/concours/{cid}/image.png", headers={"If-None-Match": response.headers["ETag"]}).status_code == 304
+    )
 
 
 # --- the read-only link -------------------------------------------------------------------------
@@ -211,7 +213,9 @@ def test_a_link_lasts_thirty_days(locked, phone, monkeypatch):
     game_id = finished_game(phone)
     token = make_link(phone, game_id)
     # 30 days after 19:00 UTC on 16 May: 15 June, 21:00 in Paris (summer time, UTC+2)
-    assert "valable jusqu'au lundi 15 juin 2026 à 21\u00a0h\u00a000" in unescape(phone.get(f"/parties/{game_id}/partage").text)
+    assert "valable jusqu'au lundi 15 juin 2026 à 21\u00a0h\u00a000" in unescape(
+        phone.get(f"/parties/{game_id}/partage").text
+    )
     stranger = locked.test_client()
     monkeypatch.setattr(links, "now", lambda: start + timedelta(days=30, seconds=-1))
     assert stranger.get(f"/partage/{token}").status_code == 200

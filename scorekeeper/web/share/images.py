@@ -62,7 +62,7 @@ def game_png(game_id: str) -> Response:
         card = game_card(sheet, date, place, table_line)
         return draw_game(card).png(), share_sentence(card)
 
-    return conditional_png(_tag("game", game_id, revision, date, place, table_line), draw, f"partie-{game_id}.png")
+    return conditional_png(_tag("game", game_id, revision, date, place, table_line), draw, f"belote-{game_id}.png")
 
 
 def podium_png(concours_id: str) -> Response:
