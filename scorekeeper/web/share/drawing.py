@@ -57,7 +57,7 @@ class Canvas:
         left, top, right, bottom = self.draw.textbbox(xy, text, font=chosen, anchor=anchor)
         self.texts.append(Text(text, size, (int(left), int(top), int(right), int(bottom))))
 
-    def lines(self, x: float, y: float, lines: list[str], size: int, fill: str, bold: bool = False) -> float:
+    def lines(self, x: float, y: int, lines: list[str], size: int, fill: str, bold: bool = False) -> int:
         """Lines one under the other from (x, y), left-aligned; where the next thing may start."""
         for line in lines:
             self.text((x, y), line, size, fill, bold)

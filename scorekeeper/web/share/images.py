@@ -55,7 +55,7 @@ def game_png(game_id: str) -> Response:
     date, place = sharing.game_evening_words(db, game_id)
     table_line = sharing.concours_table_line(db, game_id)
 
-    def draw() -> bytes:
+    def draw() -> tuple[bytes, str]:
         sheet = sheet_or_404(game_id)
         if not sheet.finished:
             abort(404)
@@ -73,7 +73,7 @@ def podium_png(concours_id: str) -> Response:
         abort(404)
     revision = concours_service.get_revision(db, concours_id)
 
-    def draw() -> bytes:
+    def draw() -> tuple[bytes, str]:
         concours = concours_or_404(concours_id)
         if not concours.finished:
             abort(404)
