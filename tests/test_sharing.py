@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import re
+import sqlite3
+from contextlib import closing
 from datetime import UTC, datetime, timedelta
 from html import unescape
 from urllib.parse import unquote
@@ -239,3 +241,36 @@ def test_a_link_ended_sooner_opens_nothing_and_leaves_the_list(locked, phone):
     second = make_link(phone, other)
     phone.post(f"/parties/{game_id}/partage/{second}/arreter")
     assert locked.test_client().get(f"/partage/{second}").status_code == 200
+
+
+def test_a_stranger_ends_no_link(locked, phone):
+    game_id = finished_game(phone)
+    token = make_link(phone, game_id)
+    stranger = locked.test_client()
+    refused = stranger.post(f"/parties/{game_id}/partage/{token}/arreter")
+    assert refused.status_code == 302 and refused.headers["Location"].startswith("/connexion")
+    assert stranger.get(f"/partage/{token}").status_code == 200
+
+
+def test_a_concours_s_link_opens_its_ranking_and_podium(locked, phone):
+    concours = api_concours(phone, ["Les Pies", "Les Geais"], parties=1)
+    cid = concours["id"]
+    for table in api_draw(phone, cid)["rounds"][0]["tables"]:
+        for _ in range(2):
+            assert phone.post(f"{GAMES}/{table['game']}/hands", json=CAPOT_A).status_code == 201
+    phone.post(f"{CONCOURS}/{cid}/rounds/1/close", json={})
+    assert phone.post(f"/concours/{cid}/partage").status_code == 302
+    token = re.findall(r"/partage/([\w-]{20,})\"", phone.get(f"/concours/{cid}/partage").text)[0]
+    stranger = locked.test_client()
+    page = stranger.get(f"/partage/{token}")
+    assert page.status_code == 200 and "classement final" in page.text and "Les Geais" in page.text
+    assert png_size(stranger.get(f"/partage/{token}/image.png").data) == (1080, 1350)
+    assert stranger.get(f"/concours/{cid}/classement").status_code == 302
+
+
+def test_a_link_to_a_game_deleted_since_says_so(locked, phone):
+    token = make_link(phone, finished_game(phone))
+    with closing(sqlite3.connect(locked.config["DATABASE"])) as connection, connection:  # as if deleted
+        connection.execute("update share_links set target_id = 'gone0000' where token = ?", [token])
+    gone = locked.test_client().get(f"/partage/{token}")
+    assert gone.status_code == 404 and "n'existe plus" in unescape(gone.text)

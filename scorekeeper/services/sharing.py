@@ -15,6 +15,9 @@ import sqlite_utils
 
 from scorekeeper.belote.errors import NotFound
 from scorekeeper.belote.evenings import french_date
+from scorekeeper.belote.sheet import Sheet
+from scorekeeper.services import concours, games
+from scorekeeper.services.concours_view import Concours
 from scorekeeper.store import archive_inputs, evenings
 from scorekeeper.store import concours as concours_store
 from scorekeeper.store import share_links as store
@@ -80,6 +83,13 @@ def open_link(db: sqlite_utils.Database, token: str, now: datetime) -> Link:
     if link.expires_at <= now:
         raise Closed(ended=False)
     return link
+
+
+def get_target(db: sqlite_utils.Database, link: Link) -> Sheet | Concours:
+    """What the link opens: the game's sheet or the concours; NotFound if it was deleted since."""
+    if link.kind == "game":
+        return games.get_sheet(db, link.target_id)
+    return concours.get_concours(db, link.target_id)
 
 
 def live_links(db: sqlite_utils.Database, kind: str, target_id: str, now: datetime) -> list[Link]:

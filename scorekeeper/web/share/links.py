@@ -13,6 +13,7 @@ from flask.typing import ResponseReturnValue
 
 from scorekeeper.belote.errors import NotFound
 from scorekeeper.belote.evenings import french_date
+from scorekeeper.belote.sheet import Sheet
 from scorekeeper.services import sharing
 from scorekeeper.services.sharing import Closed, Link
 from scorekeeper.store.evenings import current_zone
@@ -26,6 +27,7 @@ from scorekeeper.web.share.images import bp, game_png, podium_png
 ENDED = "Ce lien de partage a été arrêté : demandez-en un nouveau à qui vous l'a envoyé."
 EXPIRED = "Ce lien de partage a expiré : demandez-en un nouveau à qui vous l'a envoyé."
 UNKNOWN = "Ce lien de partage n'existe pas : vérifiez l'adresse reçue."
+GONE = "Ce qui était partagé par ce lien n'existe plus."
 
 
 def now() -> datetime:
@@ -105,9 +107,12 @@ def closed_page(message: str, status: int):
 def shared(token: str) -> ResponseReturnValue:
     """One game's sheet or one concours's ranking, read-only, for whoever has the link."""
     link = open_or_page(token)
-    target = target_or_404(link.kind, link.target_id)
+    try:
+        target = sharing.get_target(get_db(), link)
+    except NotFound:  # the game or concours deleted since: the link's own page, not the app's 404
+        abort(closed_page(GONE, 404))
     image = url_for("share.shared_image", token=token) if target.finished else None
-    if link.kind == "game":
+    if isinstance(target, Sheet):
         db = get_db()
         date, place = sharing.game_evening_words(db, link.target_id)
         return render_template(
