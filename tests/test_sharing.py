@@ -88,6 +88,18 @@ def test_a_draw_says_so():
     assert "Match nul" in [text.text for text in draw_game(card).texts]
 
 
+def overlapping(texts) -> list[tuple[str, str]]:
+    """The pairs of texts whose boxes cover each other (a name running into a total, a label into a label)."""
+    found = []
+    for index, one in enumerate(texts):
+        for other in texts[index + 1 :]:
+            left, top, right, bottom = one.box
+            other_left, other_top, other_right, other_bottom = other.box
+            if left < other_right and other_left < right and top < other_bottom and other_top < bottom:
+                found.append((one.text, other.text))
+    return found
+
+
 def words_drawn(texts, name: str) -> str:
     """The letters of `name` as the drawing laid them out, in order, spaces left out."""
     letters = name.replace(" ", "")
@@ -96,15 +108,28 @@ def words_drawn(texts, name: str) -> str:
     return joined[start : start + len(letters)] if start >= 0 else ""
 
 
-@pytest.mark.parametrize("team_a, team_b", [(LONG_A, LONG_B), (WIDE, WIDE), ("Nous", "Eux")])
-def test_no_name_leaves_the_game_s_image_or_loses_a_letter(team_a, team_b):
+# a game to 2000 in three deals; one in 40 deals of 13 scored hands (no target's line, 40 deal numbers)
+SHORT = [(0, 0), (1200, 900), (2660, 1980)]
+LONG = [(0, 0)] + [(80 * deal, 70 * deal) for deal in range(1, 41)]
+
+
+@pytest.mark.parametrize(
+    "team_a, team_b, running, target",
+    [
+        (LONG_A, LONG_B, SHORT, 2000),
+        (WIDE, WIDE, SHORT, 2000),
+        ("Nous", "Eux", SHORT, 2000),
+        (LONG_B, WIDE, LONG, None),
+    ],
+)
+def test_no_name_leaves_the_game_s_image_or_loses_a_letter_or_covers_a_text(team_a, team_b, running, target):
     card = GameCard(
         teams={"A": team_a, "B": team_b},
         players={"A": f"{PLAYERS[0]} & {PLAYERS[2]}", "B": f"{PLAYERS[1]} & {PLAYERS[3]}"},
-        totals={"A": 2660, "B": 1980},
+        totals={"A": running[-1][0], "B": running[-1][1]},
         winner="A",
-        running=[(0, 0), (1200, 900), (2660, 1980)],
-        target=2000,
+        running=running,
+        target=target,
         date="samedi 17 mai 2025",
         evening="Café des Sports, salle du fond, à Châteauneuf-sur-Loire",
         concours=f"Concours « {LONG_A} » · Partie 2 · Table 3",
@@ -115,9 +140,10 @@ def test_no_name_leaves_the_game_s_image_or_loses_a_letter(team_a, team_b):
         assert 0 <= left and right <= WIDTH and 0 <= top and bottom <= HEIGHT, text
     for name in (team_a, team_b):
         assert words_drawn(texts, name) == name.replace(" ", "")
+    assert overlapping(texts) == []
 
 
-def test_no_name_leaves_the_podium_or_loses_a_letter():
+def test_no_name_leaves_the_podium_or_loses_a_letter_or_covers_a_text():
     names = [LONG_A, LONG_B, WIDE] + [f"{WIDE[:30]} {index}" for index in range(4, 20)]
     card = PodiumCard(
         name=LONG_A,
@@ -131,6 +157,7 @@ def test_no_name_leaves_the_podium_or_loses_a_letter():
         assert 0 <= left and right <= WIDTH and 0 <= top and bottom <= HEIGHT, text
     for name in names[:3]:
         assert words_drawn(texts, name) == name.replace(" ", "")
+    assert overlapping(texts) == []
     shown = [text.text for text in texts]
     assert any(line.startswith("… et ") for line in shown)  # the teams the image has no room for
 
