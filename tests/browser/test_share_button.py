@@ -9,6 +9,7 @@ shows as soon as the sheet, redrawing itself from the server's answer, shows the
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from PIL import Image
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 from tests.browser.helpers import new_phone
+from tests.browser.test_accessibility import AXE, TAGS
 
 HOST = "belote.test"
 CAPOT_A = {"taker": "A", "contract": "capot", "mode": "hearts", "all_tricks": True}  # 500 / 0
@@ -110,5 +112,25 @@ def test_the_bar_shows_when_the_sheet_shows_the_game_won(browser, server, client
         page.locator("#rematch-form").wait_for(state="visible", timeout=10_000)  # polled every 2.5 s
         page.locator(".share-bar").wait_for(state="visible", timeout=2_000)
         assert page.locator("a.share-image").get_attribute("href") == f"/parties/{game_id}/image.png"
+    finally:
+        context.close()
+
+
+def test_the_read_only_link_s_pages_pass_axe_and_fit_320_px(browser, server, client):
+    """The pages a stranger sees (a game's sheet, its link ended), with names of 40 letters."""
+    long_names = {"A": "Les Pies de l'Écurie Montmartroise à Zoé", "B": "Anticonstitutionnellementéèçàôïûëâœæ1234"}
+    game_id = client.post("/api/v1/games", json={**GAME, "teams": long_names}).get_json()["id"]
+    for _ in range(2):
+        assert client.post(f"/api/v1/games/{game_id}/hands", json=CAPOT_A).status_code == 201
+    client.post(f"/parties/{game_id}/partage")
+    token = re.findall(r"/partage/([\w-]{20,})\"", client.get(f"/parties/{game_id}/partage").text)[0]
+    context = browser.new_context(viewport={"width": 320, "height": 700}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        for path in (f"/partage/{token}", "/partage/no-such-token-at-all"):
+            page.goto(server.url + path)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 320, path
+            results = AXE.run(page, options={"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]})
+            assert [violation["id"] for violation in results.response["violations"]] == [], path
     finally:
         context.close()
