@@ -15,6 +15,9 @@ from urllib.parse import unquote
 import pytest
 from PIL import Image
 
+from scorekeeper.services import sharing
+from scorekeeper.store import evenings
+from scorekeeper.store.db import write_transaction
 from scorekeeper.web.share import links
 from scorekeeper.web.share.drawing import HEIGHT, WIDTH
 from scorekeeper.web.share.game_image import GameCard, draw_game, share_sentence
@@ -301,3 +304,16 @@ def test_a_link_to_a_game_deleted_since_says_so(locked, phone):
         connection.execute("update share_links set target_id = 'gone0000' where token = ?", [token])
     gone = locked.test_client().get(f"/partage/{token}")
     assert gone.status_code == 404 and "n'existe plus" in unescape(gone.text)
+
+
+def test_what_the_image_says_beside_the_scores(client, db):
+    """The evening's date in words and its place; a concours's table its line (worked by hand)."""
+    with write_transaction(db):
+        evening = evenings.insert(db, "2025-05-17", place="Café des Sports", note="Une longue note")
+    game_id = client.post(GAMES, json={"evening": evening, "target": 1000}).get_json()["id"]
+    assert sharing.game_evening_words(db, game_id) == ("samedi 17 mai 2025", "Café des Sports")
+    assert sharing.concours_table_line(db, game_id) == ""
+    concours = api_concours(client, ["Les Pies", "Les Geais", "Les Merles", "Les Pics"], parties=2)
+    tables = api_draw(client, concours["id"])["rounds"][0]["tables"]
+    line = sharing.concours_table_line(db, tables[1]["game"])
+    assert line == "Concours « Concours du vendredi » · Partie 1 · Table 2"
