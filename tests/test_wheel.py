@@ -69,6 +69,9 @@ def test_wheel_carries_its_templates_and_static_files_and_serves_them_installed(
     wheel = build_wheel(tmp_path)
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"scorekeeper/__init__.py", "scorekeeper/templates/base.html", "scorekeeper/static/style.css"} <= names
+    assert {
+        f"scorekeeper/web/share/fonts/{name}" for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE.txt")
+    } <= names
 
     venv = tmp_path / "venv"
     run(sys.executable, "-m", "venv", "--without-pip", str(venv))

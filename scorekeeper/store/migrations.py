@@ -522,3 +522,17 @@ def m019_melee(db: sqlite_utils.Database) -> None:
         tables.add_column(seat, int)
     # (the transform rebuilds the table with its keys and its unique index: tests/test_melee_migration.py)
     tables.transform(not_null={"team_a": False, "team_b": False})
+
+
+@migrations()
+def m020_share_links(db: sqlite_utils.Database) -> None:
+    # The read-only links of « Partager » (docs/sharing.md): an unguessable token, what it opens (a
+    # game's sheet or a concours's ranking, by kind and id: no foreign key, so that deleting a game
+    # never has to know of its links; a link to a game no longer there opens nothing), when it was
+    # made, when it expires, and when someone ended it sooner (NULL while it lasts). UTC ISO stamps.
+    db["share_links"].create(
+        {"token": str, "kind": str, "target_id": str, "created_at": str, "expires_at": str, "ended_at": str},
+        pk="token",
+        not_null={"kind", "target_id", "created_at", "expires_at"},
+    )
+    db["share_links"].create_index(["kind", "target_id"])

@@ -26,6 +26,7 @@ from scorekeeper.web import (
     secret_key,
     security,
     settings,
+    share,
     sheet,
     table_clock,
     tools,
@@ -81,6 +82,7 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
     app.register_blueprint(concours.bp)  # the organiser's pages of a club's concours
     app.register_blueprint(concours_screen.bp)  # the concours's screen on the wall, « Quelle table ? »
     archive.init_app(app)  # evenings, statistics, export and import; its CLI commands
+    app.register_blueprint(share.bp)  # « Partager »: the images, the read-only links (docs/sharing.md)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API takes JSON bodies only, which no other site can send unasked
     return app

@@ -165,6 +165,7 @@ PAGES = [
     ("evenings", "/soirees", None),
     ("evening", "/soirees/{evening}", lambda page: open_details(page)),
     ("evening-print", "/soirees/{evening}/imprimer", None),
+    ("share", "/parties/{finished}/partage", None),  # « Partager »: the image and the read-only links
     ("game", "/archives/parties/{finished}", lambda page: open_details(page)),
     ("game-live", "/archives/parties/{live}", None),
     ("game-stopped", "/archives/parties/{stopped}", None),

@@ -19,6 +19,8 @@ COMPUTE_ONLY = frozenset({"api.score_hand", "api.count", "api.melds"})
 # the password over HTTPS: web/certificate.py): open whatever the password.
 OPEN_ENDPOINTS = frozenset(
     {None, "static", "install.webmanifest", "offline.service_worker", "certificate.page", "certificate.root"}
+    # A read-only link's game or concours (web/share/links.py): the token is the key, not the password.
+    | {"share.shared", "share.shared_image"}
 )
 
 
