@@ -37,7 +37,7 @@ def slips(concours_id: str, number: int):
 @bp.get("/<concours_id>/classement")
 def ranking(concours_id: str):
     concours = concours_or_404(concours_id)
-    return render_template("concours/ranking.html", concours=concours, words=words)
+    return render_template("concours/ranking.html", concours=concours, words=words, seats=seats)
 
 
 @bp.get("/<concours_id>/classement.csv")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scorekeeper.belote.concours.standings import Standing
 from scorekeeper.services.concours_view import Concours, Round, Table
 
 
@@ -22,6 +23,21 @@ class Side:
     def detail(self) -> str:
         """What is shown under the name: a team's players, « Ana, Alain »; nothing for a mêlée's."""
         return ", ".join(self.players) if self.team else ""
+
+
+def entrant_word(concours: Concours) -> str:
+    """The ranking's column: « Équipe », or a mêlée's « Joueur »."""
+    return "Équipe"
+
+
+def rest_word(concours: Concours) -> str:
+    """« exempte » (a team), « exempt » (a mêlée's player): « exempte 1 fois »."""
+    return "exempte"
+
+
+def standing_detail(concours: Concours, standing: Standing) -> str:
+    """Under a ranked name: a team's players, « Ana, Alain »; nothing under a mêlée's player."""
+    return ", ".join(concours.team(standing.team).players)
 
 
 def team_side(concours: Concours, number: int) -> Side:
