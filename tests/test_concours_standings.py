@@ -10,9 +10,9 @@ import pytest
 from scorekeeper.belote.concours.pairing import draw
 from scorekeeper.belote.concours.standings import (
     ByeFixed,
+    Entrant,
     RoundResult,
     TableResult,
-    TeamEntry,
     active_order,
     bye_figures,
     met_pairs,
@@ -25,11 +25,13 @@ AS, ROIS, DAMES, VALETS = 1, 2, 3, 4
 
 def game(a: int, b: int, total_a: int, total_b: int, finished: bool = True, hands: int = 10) -> TableResult:
     winner = None if not finished or total_a == total_b else "A" if total_a > total_b else "B"
-    return TableResult(a=a, b=b, totals={"A": total_a, "B": total_b}, finished=finished, winner=winner, hands=hands)
+    return TableResult(
+        a=(a,), b=(b,), totals={"A": total_a, "B": total_b}, finished=finished, winner=winner, hands=hands
+    )
 
 
 def closed(number: int, *tables: TableResult, rest: int | None = None) -> RoundResult:
-    return RoundResult(number=number, tables=list(tables), rest=rest, closed=True)
+    return RoundResult(number=number, tables=list(tables), rests=(rest,) if rest is not None else (), closed=True)
 
 
 def figures(table, team: int) -> tuple:
@@ -56,10 +58,10 @@ def next_draw(teams, rounds, ranking="points", bye="average"):
 
 # Example 1: four teams, three parties to 1000. The first partie's drawn order: As, Valets, Rois, Dames.
 EXAMPLE_1_TEAMS = [
-    TeamEntry(AS, "Les As", 0, True),
-    TeamEntry(ROIS, "Les Rois", 2, True),
-    TeamEntry(DAMES, "Les Dames", 3, True),
-    TeamEntry(VALETS, "Les Valets", 1, True),
+    Entrant(AS, "Les As", 0, True),
+    Entrant(ROIS, "Les Rois", 2, True),
+    Entrant(DAMES, "Les Dames", 3, True),
+    Entrant(VALETS, "Les Valets", 1, True),
 ]
 PARTIE_1 = closed(1, game(AS, VALETS, 1030, 720), game(ROIS, DAMES, 880, 1100))
 PARTIE_2 = closed(2, game(DAMES, AS, 1010, 960), game(ROIS, VALETS, 1240, 600))
@@ -125,7 +127,7 @@ def test_example_1_with_ranking_wins_partie_3_is_drawn_from_dames():
 
 
 # Example 2: five teams, bye "average"; the first partie's drawn order 3, 1, 5, 2, 4.
-EXAMPLE_2_TEAMS = [TeamEntry(number, f"Équipe {number}", [3, 1, 5, 2, 4].index(number), True) for number in range(1, 6)]
+EXAMPLE_2_TEAMS = [Entrant(number, f"Équipe {number}", [3, 1, 5, 2, 4].index(number), True) for number in range(1, 6)]
 EXAMPLE_2_PARTIE_1 = closed(1, game(3, 1, 1050, 900), game(5, 2, 980, 1020), rest=4)
 
 
@@ -145,7 +147,7 @@ def test_example_2_the_bye_and_a_pairing_that_looks_ahead():
 def test_example_3_a_rematch_that_cannot_be_avoided():
     """Four teams, each having met the other three after three parties (worked on paper: 1 scores
     3000, 2 scores 2900, 3 scores 2700, 4 scores 2400), so partie 4 is 1 – 2, 3 – 4."""
-    teams = [TeamEntry(number, f"Équipe {number}", number - 1, True) for number in range(1, 5)]
+    teams = [Entrant(number, f"Équipe {number}", number - 1, True) for number in range(1, 5)]
     rounds = [
         closed(1, game(1, 2, 1000, 900), game(3, 4, 1000, 800)),
         closed(2, game(1, 3, 1000, 900), game(2, 4, 1000, 800)),
@@ -168,11 +170,11 @@ def test_the_bye_while_games_go_on_counts_them_at_their_totals_and_leaves_out_th
     partie = RoundResult(
         number=2,
         tables=[game(1, 2, 1000, 600), game(3, 4, 380, 450, finished=False, hands=5), game(5, 6, 0, 0, False, 0)],
-        rest=7,
+        rests=(7,),
         closed=False,
     )
     assert bye_figures(partie, "average") == (730, 490)
-    teams = [TeamEntry(number, f"Équipe {number}", number - 1, True) for number in range(1, 8)]
+    teams = [Entrant(number, f"Équipe {number}", number - 1, True) for number in range(1, 8)]
     table = standings(teams, [partie], "points", "average")
     assert figures(table, 7)[1:] == (1, 1, 0, 0, 730, 490, 240, 730, 1)
     assert figures(table, 4)[1:] == (1, 1, 0, 0, 450, 380, 70, 450, 0)
@@ -181,7 +183,7 @@ def test_the_bye_while_games_go_on_counts_them_at_their_totals_and_leaves_out_th
     assert provisional == {3, 4, 5, 6, 7}
     # Closed, the going game ends at its totals; the unstarted one, a game with no scored hand, is
     # still left out of both means (CONCOURS.md, "The bye"; issue 32, D4: it made them 480 and 330).
-    closed_partie = RoundResult(number=2, tables=partie.tables, rest=7, closed=True)
+    closed_partie = RoundResult(number=2, tables=partie.tables, rests=(7,), closed=True)
     assert bye_figures(closed_partie, "average") == (730, 490)
     assert not any(line.provisional for line in standings(teams, [closed_partie], "points", "average"))
 
@@ -190,7 +192,7 @@ def test_a_fixed_bye_and_no_bye():
     partie = closed(1, game(1, 2, 1000, 600), rest=3)
     assert bye_figures(partie, ByeFixed(points=800, conceded=500)) == (800, 500)
     assert bye_figures(closed(1, game(1, 2, 1000, 600)), "average") is None
-    assert bye_figures(RoundResult(1, [game(1, 2, 0, 0, False, 0)], rest=3, closed=False), "average") is None
+    assert bye_figures(RoundResult(1, [game(1, 2, 0, 0, False, 0)], rests=(3,), closed=False), "average") is None
     with pytest.raises(ValueError):
         bye_figures(partie, "mean")
 
@@ -199,11 +201,11 @@ def test_ties_fall_to_the_drawn_order_then_late_teams_in_registration_order():
     # Four teams drawn 2, 1, 3 (positions) with equal figures; teams 5 and 4 registered after the
     # first draw, team 4 first: 2, 1, 3, then 4, 5. Team 3 withdrew: it keeps its place.
     teams = [
-        TeamEntry(1, "Un", 1, True),
-        TeamEntry(2, "Deux", 0, True),
-        TeamEntry(3, "Trois", 2, False),
-        TeamEntry(4, "Quatre", None, True),
-        TeamEntry(5, "Cinq", None, True),
+        Entrant(1, "Un", 1, True),
+        Entrant(2, "Deux", 0, True),
+        Entrant(3, "Trois", 2, False),
+        Entrant(4, "Quatre", None, True),
+        Entrant(5, "Cinq", None, True),
     ]
     for ranking in ("points", "wins"):
         table = standings(teams, [], ranking, "average")
@@ -218,7 +220,7 @@ def test_points_tie_break_difference_then_best_and_wins_counts_a_draw_as_half():
     1 – 3 1100 – 900, 2 – 4 1100 – 900. Scored: 1 2100, 2 2100, 3 2100, 4 1700; conceded: 1 1900,
     2 1900, 3 1900 (differences all +200); best: 1 1100, 2 1100, 3 1200. Points: 3 (best 1200),
     then 1 and 2 by the drawn order (2 first). Wins: 1 and 2 1½, 3 1 win, 4 0: 2, 1, 3, 4."""
-    teams = [TeamEntry(n, str(n), position, True) for n, position in ((1, 3), (2, 0), (3, 1), (4, 2))]
+    teams = [Entrant(n, str(n), position, True) for n, position in ((1, 3), (2, 0), (3, 1), (4, 2))]
     rounds = [
         closed(1, game(1, 2, 1000, 1000), game(3, 4, 1200, 800)),
         closed(2, game(1, 3, 1100, 900), game(2, 4, 1100, 900)),

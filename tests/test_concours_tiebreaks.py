@@ -10,23 +10,23 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.belote.concours.standings import RoundResult, TableResult, TeamEntry, standings
+from scorekeeper.belote.concours.standings import Entrant, RoundResult, TableResult, standings
 from scorekeeper.belote.concours.tiebreaks import parse_tiebreaks
 from scorekeeper.belote.errors import InvalidInput
 
 
 def game(a: int, b: int, total_a: int, total_b: int) -> TableResult:
     winner = None if total_a == total_b else "A" if total_a > total_b else "B"
-    return TableResult(a=a, b=b, totals={"A": total_a, "B": total_b}, finished=True, winner=winner, hands=10)
+    return TableResult(a=(a,), b=(b,), totals={"A": total_a, "B": total_b}, finished=True, winner=winner, hands=10)
 
 
 def partie(number: int, *tables: TableResult) -> RoundResult:
-    return RoundResult(number=number, tables=list(tables), rest=None, closed=True)
+    return RoundResult(number=number, tables=list(tables), rests=(), closed=True)
 
 
 def order(rounds, ranking: str, tiebreaks, drawn=(1, 2, 3, 4)) -> list[int]:
     """The teams' numbers best first; `drawn` is the first partie's drawn order."""
-    teams = [TeamEntry(number, f"Équipe {number}", drawn.index(number), True) for number in (1, 2, 3, 4)]
+    teams = [Entrant(number, f"Équipe {number}", drawn.index(number), True) for number in (1, 2, 3, 4)]
     return [line.team for line in standings(teams, rounds, ranking, "average", tiebreaks)]
 
 
@@ -142,10 +142,10 @@ def test_head_to_head_separates_the_two_left_level_by_the_criteria_before_it():
 
 def test_an_unfinished_game_counts_for_the_team_ahead():
     # As everywhere in the ranking, a game going on counts at its totals: 2 ahead of 1 there.
-    going = TableResult(a=1, b=2, totals={"A": 300, "B": 500}, finished=False, winner=None, hands=3)
+    going = TableResult(a=(1,), b=(2,), totals={"A": 300, "B": 500}, finished=False, winner=None, hands=3)
     rounds = [
         partie(1, game(1, 3, 500, 0), game(2, 4, 300, 0)),
-        RoundResult(2, [going, game(3, 4, 0, 0)], rest=None, closed=False),
+        RoundResult(2, [going, game(3, 4, 0, 0)], rests=(), closed=False),
     ]
     # 1 and 2 on 800 scored, 2 ahead in their game
     assert order(rounds, "points", ("head_to_head",)) == [2, 1, 3, 4]

@@ -375,6 +375,7 @@ def test_an_import_the_old_code_left_half_written_is_taken_back_by_the_migration
         "m016_archive_revision",
         "m017_creation_keys",
         "m018_concours_tiebreaks",
+        "m019_melee",
     ]
 
     kept_evenings = {game["evening"] for game in kept["games"]}

@@ -1,6 +1,7 @@
 """What the organiser can do to a concours, shared by its pages and the JSON API: create it,
-register and withdraw teams, draw a partie (its tables' games created with it), take a draw back,
-close a partie and reopen it (docs/concours.md).
+register and withdraw teams (a mêlée's players: services.concours_players), draw a partie (its
+tables' games created with it; a mêlée's three steps), take a draw back, close a partie and reopen
+it (docs/concours.md).
 
 Each write is one IMMEDIATE transaction that reads the concours as it stands, checks, writes, and
 commits, or changes nothing; refusals are `InvalidInput` (422), `NotFound` (404) or `Conflict`
@@ -16,13 +17,22 @@ from typing import Any
 import sqlite_utils
 
 from scorekeeper.belote.concours.entry import TeamInput, parse_concours, parse_team
+from scorekeeper.belote.concours.melee import draw_melee
 from scorekeeper.belote.concours.pairing import draw
 from scorekeeper.belote.concours.slips import check_slip
-from scorekeeper.belote.concours.standings import active_order, met_pairs, rest_counts
+from scorekeeper.belote.concours.standings import (
+    RoundResult,
+    active_order,
+    met_pairs,
+    opponent_counts,
+    partner_pairs,
+    rest_counts,
+)
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
 from scorekeeper.belote.game_input import parse_rules
 from scorekeeper.belote.names import name_key
-from scorekeeper.services.concours_view import Concours, Round, Team, load
+from scorekeeper.services.concours_players import register_players, require_teams
+from scorekeeper.services.concours_view import Concours, Round, Side, load
 from scorekeeper.services.games import add_game
 from scorekeeper.services.idempotency import Request, create_once
 from scorekeeper.store import concours as store
@@ -54,7 +64,10 @@ def create_concours(db: sqlite_utils.Database, body: Any, idempotency_key: str |
         concours_id = unused_concours_id(db)
         evening_id = evenings.chosen_or_todays(db, entry.evening)
         store.insert_concours(db, concours_id, entry, evening_id, games_store.now())
-        _register(db, load(db, concours_id), list(entry.teams), "teams")
+        if entry.format == "melee":
+            register_players(db, load(db, concours_id), list(entry.players), "players")
+        else:
+            _register(db, load(db, concours_id), list(entry.teams), "teams")
         return load(db, concours_id), concours_id
 
     request = Request("POST", "/api/v1/concours", body)
@@ -73,6 +86,7 @@ def get_revision(db: sqlite_utils.Database, concours_id: str) -> str:
 
 def _register(db: sqlite_utils.Database, concours: Concours, teams: list[TeamInput], field: str) -> list[int]:
     """Register teams in order, refusing a name already taken (a form sent twice adds nothing)."""
+    require_teams(concours)
     if concours.all_drawn:
         raise Conflict("Toutes les parties sont tirées : le concours ne prend plus d'équipe.")
     taken = {name_key(team.name): team.name for team in concours.teams}
@@ -106,6 +120,7 @@ def add_team(db: sqlite_utils.Database, concours_id: str, body: Any, idempotency
 
 
 def _team_number(concours: Concours, number: int) -> int:
+    require_teams(concours)
     if not any(team.number == number for team in concours.teams):
         raise NotFound(f"Le concours n'a pas d'équipe {number}.")
     return number
@@ -146,10 +161,10 @@ def _round(concours: Concours, number: int) -> Round:
 
 
 def draw_order(concours: Concours) -> list[int]:
-    """The active teams in the order the next partie pairs them: at random for the first partie
-    and with `pairing: random`, else by the ranking."""
-    active = [team.number for team in concours.teams if team.active]
-    if not concours.rounds or concours.pairing == "random":
+    """The active teams (or players) in the order the next partie pairs them: at random for the
+    first partie, with `pairing: random` and in a mêlée, else by the ranking."""
+    active = [entrant.number for entrant in concours.entrants if entrant.active]
+    if not concours.rounds or concours.pairing == "random" or concours.is_melee:
         _shuffle(active)
         return active
     return active_order(concours.standings)
@@ -175,25 +190,42 @@ def _draw(db: sqlite_utils.Database, concours_id: str) -> Concours:
         raise Conflict(f"Les {concours.parties} parties du concours sont déjà tirées.")
     if last is not None and not last.closed:
         raise Conflict(f"La partie {last.number} n'est pas finie : arrêtez-la avant de tirer la suivante.")
-    if sum(team.active for team in concours.teams) < 2:
+    active = sum(entrant.active for entrant in concours.entrants)
+    if concours.is_melee and active < 4:
+        raise InvalidInput("players", "Il faut au moins quatre joueurs en lice pour tirer une partie de mêlée.")
+    if active < 2:
         raise InvalidInput("teams", "Il faut au moins deux équipes en lice pour tirer une partie.")
     stamp = games_store.now()
     if last is not None and last.closed_at is None:
         _close(db, concours, last, stamp)  # its games take no more deal, whatever a correction does
-    results = [round_.result() for round_ in concours.rounds]
     order = draw_order(concours)
-    drawn = draw(order, met_pairs(results), rest_counts(results))
+    rests, tables = _pairs(concours, order, [round_.result() for round_ in concours.rounds])
     number = len(concours.rounds) + 1
-    store.insert_round(db, concours_id, number, order, drawn.rest, stamp)
-    for table, (a, b) in enumerate(drawn.pairs, start=1):
-        game_id = _table_game(db, concours, concours.team(a), concours.team(b))
-        store.insert_table(db, concours_id, number, table, game_id, a, b)
+    store.insert_round(db, concours_id, number, order, rests, concours.is_melee, stamp)
+    for table, sides in enumerate(tables, start=1):
+        game_id = _table_game(db, concours, concours.side(sides[0]), concours.side(sides[1]))
+        store.insert_table(db, concours_id, number, table, game_id, sides)
     return load(db, concours_id)
 
 
-def _table_game(db: sqlite_utils.Database, concours: Concours, a: Team, b: Team) -> str:
-    """An ordinary game for a table: team A the higher-placed, seats A's first player, B's first,
-    A's second, B's second, A's first dealing first; the concours's rules and end."""
+Sides = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def _pairs(concours: Concours, order: list[int], results: list[RoundResult]) -> tuple[list[int], list[Sides]]:
+    """Who rests and each table's two sides, in table order: a team concours's pairing of teams,
+    or a mêlée's three steps (rests, partners, tables: belote.concours.melee)."""
+    if concours.is_melee:
+        drawn = draw_melee(order, rest_counts(results), partner_pairs(results), opponent_counts(results))
+        return drawn.rest, list(drawn.tables)
+    paired = draw(order, met_pairs(results), rest_counts(results))
+    rests = [paired.rest] if paired.rest is not None else []
+    return rests, [((a,), (b,)) for a, b in paired.pairs]
+
+
+def _table_game(db: sqlite_utils.Database, concours: Concours, a: Side, b: Side) -> str:
+    """An ordinary game for a table: team A the higher-placed (in a mêlée, the side whose first
+    player comes first in the order), seats A's first player, B's first, A's second, B's second,
+    A's first dealing first; the concours's rules and end."""
     fields = {
         "teams": {"A": a.name, "B": b.name},
         "players": [a.players[0], b.players[0], a.players[1], b.players[1]],

@@ -85,11 +85,12 @@ def write_concours(db: sqlite_utils.Database, added: list[ArchivedConcours], eve
             if team.withdrawn_at is not None:
                 store.withdraw_team(db, concours.id, number, team.withdrawn_at)
         for round_ in concours.rounds:
-            store.insert_round(db, concours.id, round_.number, round_.drawn_order, round_.rests, round_.drawn_at)
+            rests = [round_.rests] if round_.rests is not None else []
+            store.insert_round(db, concours.id, round_.number, round_.drawn_order, rests, False, round_.drawn_at)
             if round_.closed_at is not None:
                 store.set_closed(db, concours.id, round_.number, round_.closed_at)
             for table in round_.tables:
-                store.insert_table(db, concours.id, round_.number, table.number, table.game, table.a, table.b)
+                store.insert_table(db, concours.id, round_.number, table.number, table.game, ((table.a,), (table.b,)))
                 if table.slip is not None:  # the game's result from now on: its derived rows follow
                     store.set_slip(db, table.game, table.slip)
                     derived.refresh_game(db, table.game)

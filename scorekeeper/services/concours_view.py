@@ -1,6 +1,9 @@
-"""A concours as every page and the API read it: its settings and teams as entered, each partie's
-tables with their games' sheets as they stand, the bye's figures and the ranking, all derived
-here from the stored inputs (the tables' deals included) on every read."""
+"""A concours as every page and the API read it: its settings and teams (or a mêlée's players) as
+entered, each partie's tables with their games' sheets as they stand, the bye's figures and the
+ranking, all derived here from the stored inputs (the tables' deals included) on every read.
+
+A table's two sides are its entrants: one team each in a team concours, two players each in a
+mêlée (`Table.sides`); `Concours.sides(table)` names them either way, for the pages."""
 
 from __future__ import annotations
 
@@ -10,13 +13,14 @@ from typing import Any
 
 import sqlite_utils
 
+from scorekeeper.belote.concours.melee import side_name
 from scorekeeper.belote.concours.standings import (
     Bye,
     ByeFixed,
+    Entrant,
     RoundResult,
     Standing,
     TableResult,
-    TeamEntry,
     bye_figures,
     standings,
 )
@@ -38,14 +42,37 @@ class Team:
 
 
 @dataclass
+class Player:
+    """A mêlée's player, registered alone."""
+
+    number: int
+    name: str
+    active: bool
+    created_at: str
+    withdrawn_at: str | None = None
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a table as the pages show it: its entrants' numbers (a team's, or a mêlée's
+    two players'), its name (the team's, or « Ana et Bruno », as its game has it) and its players'
+    names in seat order."""
+
+    numbers: tuple[int, ...]
+    name: str
+    players: tuple[str, ...]
+
+
+@dataclass
 class Table:
     """A table of a partie and where its game stands: its derived summary, refreshed with every
     write to the game, the totals typed from its paper slip included (they are its result)."""
 
     number: int
     game_id: str
-    a: int  # the game's team A, the higher-placed at the draw
-    b: int
+    # the game's team A's entrants and team B's: ((team,), (team,)), team A the higher-placed at
+    # the draw; in a mêlée ((first player, partner), (first player, partner)), seated A1 B1 A2 B2
+    sides: tuple[tuple[int, ...], tuple[int, ...]]
     game_totals: dict[str, int]
     game_finished: bool
     game_winner: str | None  # "A", "B", None
@@ -55,8 +82,23 @@ class Table:
     slip: dict[str, int] | None = None  # the totals typed from the table's paper slip, if any
 
     @property
+    def a(self) -> int:
+        """Team A's number, in a team concours (in a mêlée, read `sides`)."""
+        return self.sides[0][0]
+
+    @property
+    def b(self) -> int:
+        return self.sides[1][0]
+
+    @property
     def teams(self) -> tuple[int, int]:
+        """The two teams' numbers, in a team concours."""
         return (self.a, self.b)
+
+    @property
+    def entrants(self) -> tuple[int, ...]:
+        """Every entrant at the table, team A's first."""
+        return self.sides[0] + self.sides[1]
 
     @property
     def totals(self) -> dict[str, int]:
@@ -73,8 +115,13 @@ class Table:
 
     @property
     def winner(self) -> int | None:
-        """The winning team's number, None while playing or for a draw."""
+        """The winning team's number (a team concours), None while playing or for a draw."""
         return {"A": self.a, "B": self.b}.get(self.side_won or "")
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning side's entrants (a team, or a mêlée's two players); () while playing or for a draw."""
+        return {"A": self.sides[0], "B": self.sides[1]}.get(self.side_won or "", ())
 
     @property
     def hands(self) -> int:
@@ -83,7 +130,12 @@ class Table:
 
     def result(self) -> TableResult:
         return TableResult(
-            a=self.a, b=self.b, totals=self.totals, finished=self.finished, winner=self.side_won, hands=self.hands
+            a=self.sides[0],
+            b=self.sides[1],
+            totals=self.totals,
+            finished=self.finished,
+            winner=self.side_won,
+            hands=self.hands,
         )
 
 
@@ -93,8 +145,13 @@ class Round:
     drawn_at: str
     closed_at: str | None
     drawn_order: list[int]
-    rest: int | None
+    rests: list[int]  # the entrants resting: a team at most, up to three players of a mêlée
     tables: list[Table] = field(default_factory=list)
+
+    @property
+    def rest(self) -> int | None:
+        """The team resting, in a team concours (in a mêlée, read `rests`)."""
+        return self.rests[0] if self.rests else None
 
     @property
     def closed(self) -> bool:
@@ -102,7 +159,7 @@ class Round:
         return self.closed_at is not None or (bool(self.tables) and all(table.finished for table in self.tables))
 
     def result(self) -> RoundResult:
-        return RoundResult(self.number, [table.result() for table in self.tables], self.rest, self.closed)
+        return RoundResult(self.number, [table.result() for table in self.tables], tuple(self.rests), self.closed)
 
 
 @dataclass
@@ -119,19 +176,51 @@ class Concours:
     bye: Bye
     tiebreaks: Tiebreaks | None  # the organiser's order after the first criterion; None: the usual
     created_at: str
-    teams: list[Team]
+    teams: list[Team]  # empty in a mêlée
     rounds: list[Round]
-    standings: list[Standing] = field(default_factory=list)
+    standings: list[Standing] = field(default_factory=list)  # of teams, or of a mêlée's players
+    format: str = "teams"  # or "melee"
+    players: list[Player] = field(default_factory=list)  # a mêlée's; empty in a team concours
+
+    @property
+    def is_melee(self) -> bool:
+        return self.format == "melee"
+
+    @property
+    def entrants(self) -> list[Team] | list[Player]:
+        """What is drawn and ranked: the teams, or a mêlée's players."""
+        return self.players if self.is_melee else self.teams
 
     def team(self, number: int) -> Team:
         return next(team for team in self.teams if team.number == number)
 
-    def reinstatable(self, team: Team) -> bool:
-        """A withdrawn team may come back (« Réintégrer ») until the next draw: a draw made without
-        it has paired the others as if it were gone, and undoing that is the draw's own undo."""
-        if team.withdrawn_at is None:
+    def player(self, number: int) -> Player:
+        return next(player for player in self.players if player.number == number)
+
+    def entrant(self, number: int) -> Team | Player:
+        """The team, or in a mêlée the player, of that number (a standing's `entrant`)."""
+        return self.player(number) if self.is_melee else self.team(number)
+
+    def sides(self, table: Table) -> tuple[Side, Side]:
+        """Team A and team B of a table as the pages name them: the concours's teams, or in a
+        mêlée the two partners each (« Ana et Bruno »)."""
+        return self.side(table.sides[0]), self.side(table.sides[1])
+
+    def side(self, numbers: tuple[int, ...]) -> Side:
+        """A side of entrants, named: (team,), or a mêlée's (player, partner)."""
+        if not self.is_melee:
+            team = self.team(numbers[0])
+            return Side(numbers, team.name, team.players)
+        names = tuple(self.player(number).name for number in numbers)
+        return Side(numbers, side_name(*names), names)
+
+    def reinstatable(self, entrant: Team | Player) -> bool:
+        """A withdrawn team (or player) may come back (« Réintégrer ») until the next draw: a draw
+        made without it has paired the others as if it were gone, and undoing that is the draw's
+        own undo."""
+        if entrant.withdrawn_at is None:
             return False
-        return self.current is None or team.withdrawn_at > self.current.drawn_at
+        return self.current is None or entrant.withdrawn_at > self.current.drawn_at
 
     @property
     def current(self) -> Round | None:
@@ -149,11 +238,12 @@ class Concours:
         return bye_figures(round_.result(), self.bye)
 
 
-def team_entries(concours: Concours) -> list[TeamEntry]:
-    """The teams as the ranking takes them: the first partie's drawn order is the last tie-break."""
+def entrants(concours: Concours) -> list[Entrant]:
+    """The teams (or players) as the ranking takes them: the first partie's drawn order is the last
+    tie-break."""
     first = concours.rounds[0].drawn_order if concours.rounds else []
     position = {number: index for index, number in enumerate(first)}
-    return [TeamEntry(t.number, t.name, position.get(t.number), t.active) for t in concours.teams]
+    return [Entrant(e.number, e.name, position.get(e.number), e.active) for e in concours.entrants]
 
 
 def load(db: sqlite_utils.Database, concours_id: str) -> Concours:
@@ -174,6 +264,11 @@ def load(db: sqlite_utils.Database, concours_id: str) -> Concours:
         bye=ByeFixed(row["bye_points"], row["bye_conceded"]) if row["bye_points"] is not None else "average",
         tiebreaks=store.tiebreaks_of(row),
         created_at=row["created_at"],
+        format=row["format"],
+        players=[
+            Player(p["number"], p["name"], p["withdrawn_at"] is None, p["created_at"], p["withdrawn_at"])
+            for p in store.players(db, concours_id)
+        ],
         teams=[
             Team(
                 t["number"],
@@ -186,7 +281,7 @@ def load(db: sqlite_utils.Database, concours_id: str) -> Concours:
             for t in store.teams(db, concours_id)
         ],
         rounds=[
-            Round(r["number"], r["drawn_at"], r["closed_at"], r["drawn_order"], r["rest"])
+            Round(r["number"], r["drawn_at"], r["closed_at"], r["drawn_order"], r["rests"])
             for r in store.rounds(db, concours_id)
         ],
     )
@@ -198,8 +293,7 @@ def load(db: sqlite_utils.Database, concours_id: str) -> Concours:
             Table(
                 number=t["number"],
                 game_id=t["game_id"],
-                a=t["team_a"],
-                b=t["team_b"],
+                sides=store.sides_of(t),
                 game_totals=totals,
                 game_finished=bool(t["finished"]),
                 game_winner=t["winner"],
@@ -213,7 +307,7 @@ def load(db: sqlite_utils.Database, concours_id: str) -> Concours:
             )
         )
     concours.standings = standings(
-        team_entries(concours),
+        entrants(concours),
         [round_.result() for round_ in concours.rounds],
         concours.ranking,
         concours.bye,
@@ -229,37 +323,38 @@ def _bye_json(bye: Bye) -> Any:
     return {"points": bye.points, "conceded": bye.conceded} if isinstance(bye, ByeFixed) else bye
 
 
-def table_json(table: Table) -> dict[str, Any]:
+def table_json(concours: Concours, table: Table) -> dict[str, Any]:
+    """A table; in a mêlée its `teams` are its two sides' player numbers, [[5, 2], [8, 1]]."""
     return {
         "table": table.number,
         "game": table.game_id,
-        "teams": [table.a, table.b],
+        "teams": [list(side) for side in table.sides] if concours.is_melee else [table.a, table.b],
         "totals": table.totals,
         "hands_played": table.hands_played,
         "finished": table.finished,
-        "winner": table.winner,
+        "winner": (list(table.winners) or None) if concours.is_melee else table.winner,
         "stopped": table.stopped and table.slip is None,
         "slip": table.slip,
     }
 
 
 def round_json(concours: Concours, round_: Round) -> dict[str, Any]:
-    bye = concours.bye_of(round_) if round_.rest is not None else None
+    bye = concours.bye_of(round_) if round_.rests else None
     return {
         "number": round_.number,
         "state": "closed" if round_.closed else "playing",
         "drawn_at": round_.drawn_at,
         "closed_at": round_.closed_at,
-        "tables": [table_json(table) for table in round_.tables],
-        "rests": round_.rest,
+        "tables": [table_json(concours, table) for table in round_.tables],
+        "rests": round_.rests if concours.is_melee else round_.rest,
         "bye": {"points": bye[0], "conceded": bye[1]} if bye is not None else None,
     }
 
 
-def standing_json(standing: Standing) -> dict[str, Any]:
+def standing_json(concours: Concours, standing: Standing) -> dict[str, Any]:
     return {
         "rank": standing.rank,
-        "team": standing.team,
+        "player" if concours.is_melee else "team": standing.entrant,
         "played": standing.played,
         "won": standing.won,
         "drawn": standing.drawn,
@@ -287,9 +382,19 @@ def concours_json(concours: Concours) -> dict[str, Any]:
         "pairing": concours.pairing,
         "bye": _bye_json(concours.bye),
         "tiebreaks": list(concours.tiebreaks) if concours.tiebreaks is not None else None,
+        "format": concours.format,
+        **entrants_json(concours),
+        "rounds": [round_json(concours, round_) for round_ in concours.rounds],
+        "standings": [standing_json(concours, standing) for standing in concours.standings],
+    }
+
+
+def entrants_json(concours: Concours) -> dict[str, Any]:
+    """`"teams"` of a team concours, `"players"` of a mêlée."""
+    if concours.is_melee:
+        return {"players": [{"number": p.number, "name": p.name, "active": p.active} for p in concours.players]}
+    return {
         "teams": [
             {"number": t.number, "name": t.name, "players": list(t.players), "active": t.active} for t in concours.teams
-        ],
-        "rounds": [round_json(concours, round_) for round_ in concours.rounds],
-        "standings": [standing_json(standing) for standing in concours.standings],
+        ]
     }

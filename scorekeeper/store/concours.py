@@ -1,5 +1,6 @@
-"""The stored inputs of a concours: its settings, its teams as registered, each partie's draw (when,
-the order drawn, who rests, when the organiser closed it) and the game each table plays. The
+"""The stored inputs of a concours: its settings, its teams (or a mêlée's players) as registered,
+each partie's draw (when, the order drawn, who rests, when the organiser closed it) and the game
+each table plays (with, in a mêlée, its four players by seat). The
 ranking and the results are derived from these and from the tables' games (services.concours)."""
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def insert_concours(
             "bye_points": bye.points if bye else None,
             "bye_conceded": bye.conceded if bye else None,
             "tiebreaks": json.dumps(list(entry.tiebreaks)) if entry.tiebreaks is not None else None,
+            "format": entry.format,
             "created_at": at,
         },
     )
@@ -91,9 +93,36 @@ def withdraw_team(db: sqlite_utils.Database, concours_id: str, number: int, at: 
     )
 
 
+def insert_player(db: sqlite_utils.Database, concours_id: str, name: str, at: str) -> int:
+    """Register a mêlée's player under the next number (registration order); returns its number."""
+    number = rows(
+        db, "select coalesce(max(number), 0) + 1 as n from concours_players where concours_id = ?", [concours_id]
+    )[0]["n"]
+    insert(
+        db,
+        "concours_players",
+        {"concours_id": concours_id, "number": number, "name": name, "withdrawn_at": None, "created_at": at},
+    )
+    return number
+
+
+def players(db: sqlite_utils.Database, concours_id: str) -> list[dict[str, Any]]:
+    return rows(db, "select * from concours_players where concours_id = ? order by number", [concours_id])
+
+
+def withdraw_player(db: sqlite_utils.Database, concours_id: str, number: int, at: str | None) -> None:
+    execute(
+        db,
+        "update concours_players set withdrawn_at = ? where concours_id = ? and number = ?",
+        [at, concours_id, number],
+    )
+
+
 def insert_round(
-    db: sqlite_utils.Database, concours_id: str, number: int, order: list[int], rest: int | None, at: str
+    db: sqlite_utils.Database, concours_id: str, number: int, order: list[int], rests: list[int], melee: bool, at: str
 ) -> None:
+    """A partie's draw: a team concours keeps its one resting team in `rest`, a mêlée its resting
+    players as a JSON list in `rests` (m019)."""
     insert(
         db,
         "concours_rounds",
@@ -103,14 +132,25 @@ def insert_round(
             "drawn_at": at,
             "closed_at": None,
             "drawn_order": json.dumps(order),
-            "rest": rest,
+            "rest": None if melee or not rests else rests[0],
+            "rests": json.dumps(rests) if melee else None,
         },
     )
 
 
 def rounds(db: sqlite_utils.Database, concours_id: str) -> list[dict[str, Any]]:
+    """Each partie's draw, its resting entrants as one list (`rests`) whatever the format."""
     found = rows(db, "select * from concours_rounds where concours_id = ? order by number", [concours_id])
-    return [{**row, "drawn_order": json.loads(row["drawn_order"])} for row in found]
+    return [
+        {
+            **row,
+            "drawn_order": json.loads(row["drawn_order"]),
+            "rests": json.loads(row["rests"])
+            if row["rests"] is not None
+            else [row["rest"]] * (row["rest"] is not None),
+        }
+        for row in found
+    ]
 
 
 def set_closed(db: sqlite_utils.Database, concours_id: str, number: int, at: str | None) -> None:
@@ -124,21 +164,33 @@ def delete_round(db: sqlite_utils.Database, concours_id: str, number: int) -> No
     execute(db, "delete from concours_rounds where concours_id = ? and number = ?", [concours_id, number])
 
 
+SEATS = ("player_a1", "player_b1", "player_a2", "player_b2")  # a mêlée table's players, as its game seats them
+
+
 def insert_table(
-    db: sqlite_utils.Database, concours_id: str, round_number: int, table: int, game_id: str, a: int, b: int
+    db: sqlite_utils.Database,
+    concours_id: str,
+    round_number: int,
+    table: int,
+    game_id: str,
+    sides: tuple[tuple[int, ...], tuple[int, ...]],
 ) -> None:
-    insert(
-        db,
-        "concours_tables",
-        {
-            "game_id": game_id,
-            "concours_id": concours_id,
-            "round": round_number,
-            "number": table,
-            "team_a": a,
-            "team_b": b,
-        },
-    )
+    """A table of a partie: `sides` are team A's and team B's entrants, (team,) each in a team
+    concours, (first player, partner) each in a mêlée (stored by seat, A1 B1 A2 B2)."""
+    a, b = sides
+    row: dict[str, Any] = {"game_id": game_id, "concours_id": concours_id, "round": round_number, "number": table}
+    if len(a) == 1:
+        row.update(team_a=a[0], team_b=b[0])
+    else:
+        row.update(zip(SEATS, (a[0], b[0], a[1], b[1]), strict=True))
+    insert(db, "concours_tables", row)
+
+
+def sides_of(row: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A stored table's sides, as `insert_table` took them."""
+    if row["team_a"] is not None:
+        return (row["team_a"],), (row["team_b"],)
+    return (row["player_a1"], row["player_a2"]), (row["player_b1"], row["player_b2"])
 
 
 def set_slip(db: sqlite_utils.Database, game_id: str, totals: dict[str, int] | None) -> None:
@@ -179,6 +231,8 @@ def revision(db: sqlite_utils.Database, concours_id: str) -> str:
         "select (select count(*) from concours where id = :id) as found,"
         " (select group_concat(number || ':' || name || ':' || coalesce(withdrawn_at, ''), '|')"
         "  from concours_teams where concours_id = :id) as teams,"
+        " (select group_concat(number || ':' || name || ':' || coalesce(withdrawn_at, ''), '|')"
+        "  from concours_players where concours_id = :id) as players,"
         " (select group_concat(number || ':' || drawn_at || ':' || coalesce(closed_at, ''), '|')"
         "  from concours_rounds where concours_id = :id) as rounds,"
         " (select group_concat(game_id || ':' || coalesce(slip_a, '') || ':' || coalesce(slip_b, ''), '|')"

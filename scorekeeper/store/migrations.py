@@ -498,3 +498,30 @@ def m018_concours_tiebreaks(db: sqlite_utils.Database) -> None:
     # entered: a JSON list of criteria after the first one (["difference", "head_to_head"]), or
     # NULL for the ranking's usual order (every concours made before this had that).
     db["concours"].add_column("tiebreaks", str)
+
+
+@migrations()
+def m019_melee(db: sqlite_utils.Database) -> None:
+    # The mêlée (docs/concours.md, "The mêlée"): players register alone and get a new partner each
+    # partie. A concours's `format` ("teams", as every concours made before this, or "melee"); its
+    # players in registration order, as its teams are (a name, when withdrawn); a partie's resting
+    # players as a JSON list (`rests`: up to three rest where a team concours rests one team, in
+    # `rest`); and each table's four players by seat, A1 B1 A2 B2 as the game seats them (A1 and
+    # A2 are team A). The players are columns, not JSON, so a player's tables are a query away;
+    # a mêlée's table has no teams of the concours, so `team_a` and `team_b` may now be NULL.
+    db["concours"].add_column("format", str, not_null_default="teams")
+    db["concours_players"].create(
+        {"concours_id": str, "number": int, "name": str, "withdrawn_at": str, "created_at": str},
+        pk=("concours_id", "number"),
+        not_null={"name", "created_at"},
+        foreign_keys=[("concours_id", "concours", "id")],
+    )
+    db["concours_rounds"].add_column("rests", str)
+    tables = db["concours_tables"]
+    for seat in ("player_a1", "player_b1", "player_a2", "player_b2"):
+        tables.add_column(seat, int)
+    tables.transform(not_null={"team_a": False, "team_b": False})
+    db.execute(
+        "create unique index if not exists idx_concours_tables_concours_id_round_number"
+        " on concours_tables (concours_id, round, number)"
+    )

@@ -18,14 +18,30 @@ from scorekeeper.belote.game_input import parse_rules
 from scorekeeper.belote.names import MAX_NAME_LENGTH, parse_name
 
 CONCOURS_KEYS = frozenset(
-    {"name", "evening", "parties", "end", "time_limit", "rules", "ranking", "pairing", "bye", "tiebreaks", "teams"}
+    {
+        "name",
+        "evening",
+        "parties",
+        "end",
+        "time_limit",
+        "rules",
+        "ranking",
+        "pairing",
+        "bye",
+        "tiebreaks",
+        "format",
+        "teams",
+        "players",
+    }
 )
 MAX_PARTIES = 12
 MAX_TIME_LIMIT = 600  # minutes: a partie of ten hours is a typing slip
 MAX_TEAMS = 256
+MAX_PLAYERS = 256  # a mêlée's: 64 tables
 MAX_BYE_POINTS = 10_000
 RANKINGS = {"points": "aux points", "wins": "aux victoires"}
 PAIRINGS = {"ranking": "selon le classement", "random": "au hasard"}
+FORMATS = {"teams": "par équipes", "melee": "à la mêlée"}
 
 
 @dataclass(frozen=True)
@@ -47,6 +63,8 @@ class ConcoursInput:
     bye: Bye
     teams: tuple[TeamInput, ...]
     tiebreaks: Tiebreaks | None = None  # the organiser's order after the first criterion; None: the usual
+    format: str = "teams"  # or "melee": players register alone (`players`), and `teams` is empty
+    players: tuple[str, ...] = ()  # a mêlée's players' names, in registration order
 
 
 def _count(value: Any, field: str, low: int, high: int, what: str) -> int:
@@ -104,9 +122,22 @@ def parse_concours(body: Any) -> ConcoursInput:
     time_limit = body.get("time_limit")
     if time_limit is not None:
         time_limit = _count(time_limit, "time_limit", 1, MAX_TIME_LIMIT, "une durée en minutes")
+    format = _choice(body.get("format", "teams"), "format", FORMATS)
+    if format == "melee" and "teams" in body:
+        raise InvalidInput(
+            "teams", "« teams » : une mêlée n'a pas d'équipes, ses joueurs s'inscrivent seuls (« players »)."
+        )
+    if format == "teams" and "players" in body:
+        raise InvalidInput(
+            "players",
+            "« players » : seule une mêlée (« format »: « melee ») inscrit des joueurs seuls ; ici, des équipes.",
+        )
     teams = body.get("teams", [])
     if not isinstance(teams, list) or len(teams) > MAX_TEAMS:
         raise InvalidInput("teams", f"« teams » doit être une liste d'équipes ({MAX_TEAMS} au plus).")
+    players = body.get("players", [])
+    if not isinstance(players, list) or len(players) > MAX_PLAYERS:
+        raise InvalidInput("players", f"« players » doit être une liste de joueurs ({MAX_PLAYERS} au plus).")
     ranking = _choice(body.get("ranking", "points"), "ranking", RANKINGS)
     return ConcoursInput(
         name=name,
@@ -120,7 +151,30 @@ def parse_concours(body: Any) -> ConcoursInput:
         bye=parse_bye(body.get("bye", "average")),
         teams=tuple(parse_team(team, f"teams.{index}") for index, team in enumerate(teams)),
         tiebreaks=parse_tiebreaks(body.get("tiebreaks"), ranking),
+        format=format,
+        players=tuple(parse_player(player, f"players.{index}") for index, player in enumerate(players)),
     )
+
+
+def parse_player(body: Any, field: str = "player") -> str:
+    """A mêlée's player as `POST …/players` takes it, `{"name": nom}`: their name, tidied and
+    limited as a team's players' names are, and required (it is how they find their table)."""
+    if not isinstance(body, dict) or set(body) != {"name"}:
+        raise InvalidInput(field, f'« {field} » doit être un objet {{"name": nom}}.')
+    name = parse_name(body["name"], f"{field}.name", "")
+    if not name:
+        raise InvalidInput(f"{field}.name", f"« {field}.name » : le joueur a besoin d'un nom.")
+    return name
+
+
+def parse_player_lines(text: str, field: str = "players") -> list[str]:
+    """The organiser's list of a mêlée's players, one name a line (blank lines skipped)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise InvalidInput(field, "Écrivez au moins un joueur, un nom par ligne.")
+    if len(lines) > MAX_PLAYERS:
+        raise InvalidInput(field, f"{MAX_PLAYERS} joueurs au plus.")
+    return [parse_player({"name": line}, field) for line in lines]
 
 
 def parse_slip(body: Any, limit: int = MAX_BYE_POINTS) -> dict[str, int] | None:

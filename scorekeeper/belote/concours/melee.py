@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from scorekeeper.belote.names import MAX_NAME_LENGTH
+
 from .pairing import pair
 
 Team = tuple[int, int]
@@ -63,6 +65,18 @@ def draw_melee(
     playing = [player for player in order if player not in resting]
     teams = pair(playing, partners)
     return MeleeDraw(rest=resting, tables=pair_tables(teams, opponents))
+
+
+def side_name(first: str, partner: str) -> str:
+    """The name of a partie's team of two, as its game and the pages show it: « Ana et Bruno ».
+    A game's team name is a name (MAX_NAME_LENGTH at most): two long names are each shortened
+    with « … », so that both partners stay named rather than the second one cut off."""
+    name = f"{first} et {partner}"
+    if len(name) <= MAX_NAME_LENGTH:
+        return name
+    room = (MAX_NAME_LENGTH - len(" et ")) // 2
+    first, partner = (n if len(n) <= room else n[: room - 1].rstrip() + "…" for n in (first, partner))
+    return f"{first} et {partner}"
 
 
 def table_cost(first: Team, second: Team, opponents: Mapping[frozenset[int], int]) -> int:

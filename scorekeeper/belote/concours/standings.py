@@ -1,5 +1,11 @@
 """A concours's ranking (CONCOURS.md, "The ranking", "The bye"), from its parties as they stand.
 
+What is ranked is an *entrant*: a team, or in a mêlée a player ("The mêlée"). A table's side is
+the entrants who play it, one team or the mêlée's two partners; each of them gets the side's result
+(won, drawn or lost, the side's points scored and conceded), and a partie may rest several
+entrants (a mêlée rests up to three players), each credited the bye. Teams are the case of sides
+of one.
+
 Data in, result out: the service reads the teams and each partie's tables from the games (their
 totals, finished or not, their winner, how many hands they have scored) and hands them here; the
 same figures serve the organiser's page, the room's screen, the results and the next draw.
@@ -24,8 +30,13 @@ from scorekeeper.belote.concours.tiebreaks import FIRST_CRITERION, Tiebreaks, or
 RANKINGS = ("points", "wins")
 
 
+Side = tuple[int, ...]  # the entrants playing one side of a table: (team,) or a mêlée's (player, partner)
+
+
 @dataclass(frozen=True)
-class TeamEntry:
+class Entrant:
+    """A team, or a mêlée's player, as the ranking takes it."""
+
     number: int  # registration order, from 1
     name: str
     drawn_position: int | None  # index in the first partie's drawn order; None: registered after it
@@ -34,8 +45,8 @@ class TeamEntry:
 
 @dataclass(frozen=True)
 class TableResult:
-    a: int  # the team number playing as the game's team A (the higher-placed at the draw)
-    b: int
+    a: Side  # the entrants playing as the game's team A (a team: the higher-placed at the draw)
+    b: Side
     totals: dict[str, int]  # {"A": .., "B": ..}
     finished: bool
     winner: str | None  # "A", "B", or None (a draw, or not finished)
@@ -46,7 +57,7 @@ class TableResult:
 class RoundResult:
     number: int
     tables: list[TableResult]
-    rest: int | None  # the team that rests (exempte), if any
+    rests: Side  # the entrants who rest (exempte): a team at most, up to three players of a mêlée
     closed: bool
 
 
@@ -69,7 +80,7 @@ class ByeFigures(NamedTuple):
 @dataclass(frozen=True)
 class Standing:
     rank: int  # 1..n, no ties
-    team: int  # the team's number
+    entrant: int  # the team's number, or in a mêlée the player's
     name: str
     played: int  # its byes included
     won: int  # its byes included
@@ -83,17 +94,22 @@ class Standing:
     provisional: bool  # an unfinished game or a provisional bye counts in these figures
     active: bool
 
+    @property
+    def team(self) -> int:
+        """The team's number, in a team concours (the team pages' word for `entrant`)."""
+        return self.entrant
+
 
 def bye_figures(round: RoundResult, bye: Bye) -> ByeFigures | None:
-    """What the partie's resting team is credited ("The bye"): the organiser's fixed figures, or
+    """What each of the partie's resting entrants is credited ("The bye"): the organiser's fixed figures, or
     with "average" the mean of the partie's winners' points and the mean of its losers' points,
     each rounded to the nearest 10, halves up. A drawn game adds its total to both means. Games
     still going count at their current totals, the team ahead as winner (the figures are
     provisional until the partie closes), but a game with no scored hand is left out, closed or not
     (a table stopped before its first deal: its 0–0 would only drag both means down); a table
-    played on paper counts with its slip's totals. None when no team rests, or when no game gives a
+    played on paper counts with its slip's totals. None when nobody rests, or when no game gives a
     figure yet."""
-    if round.rest is None:
+    if not round.rests:
         return None
     if isinstance(bye, ByeFixed):
         return ByeFigures(bye.points, bye.conceded)
@@ -113,34 +129,37 @@ def bye_figures(round: RoundResult, bye: Bye) -> ByeFigures | None:
 
 
 def standings(
-    teams: list[TeamEntry], rounds: list[RoundResult], ranking: str, bye: Bye, tiebreaks: Tiebreaks | None = None
+    entrants: list[Entrant], rounds: list[RoundResult], ranking: str, bye: Bye, tiebreaks: Tiebreaks | None = None
 ) -> list[Standing]:
-    """Every team's figures and rank. `points`: points scored, then difference, then best game,
+    """Every entrant's figures and rank. `points`: points scored, then difference, then best game,
     then the first partie's drawn order; `wins`: wins (a draw counts ½), then difference, then
     points scored, then the drawn order; `tiebreaks`, when given, replaces the criteria between
     the first one and the drawn order (tiebreaks.py). A team registered after the first draw comes
     after every drawn team in that last tie-break, in registration order; a withdrawn team keeps
-    its place."""
+    its place. In a mêlée the same holds for players, and
+    `head_to_head` counts the games a player's side won against the other's."""
     if ranking not in RANKINGS:
         raise ValueError(f"unknown ranking: {ranking!r}")
-    tallies = {team.number: _Tally() for team in teams}
-    wins_between: dict[tuple[int, int], int] = {}  # (team, other): games team won against other
+    tallies = {entrant.number: _Tally() for entrant in entrants}
+    wins_between: dict[tuple[int, int], int] = {}  # (entrant, other): games entrant won against other
     for round in rounds:
         for table in round.tables:
             _count_table(tallies, table, round.closed)
             side = _winner(table)
             if side is not None:
-                pair = (table.a, table.b) if side == "A" else (table.b, table.a)
-                wins_between[pair] = wins_between.get(pair, 0) + 1
-        if round.rest is not None:
+                won, lost = (table.a, table.b) if side == "A" else (table.b, table.a)
+                for pair in ((winner, loser) for winner in won for loser in lost):
+                    wins_between[pair] = wins_between.get(pair, 0) + 1
+        if round.rests:
             figures = bye_figures(round, bye) or ByeFigures(0, 0)
             provisional = not round.closed and not isinstance(bye, ByeFixed)
-            tallies[round.rest].add(figures.points, figures.conceded, "won", provisional, bye=True)
+            for resting in round.rests:
+                tallies[resting].add(figures.points, figures.conceded, "won", provisional, bye=True)
 
     def figure(number: int, criterion: str) -> float:
         return tallies[number].figure(criterion)
 
-    by_number = {team.number: team for team in teams}
+    by_number = {entrant.number: entrant for entrant in entrants}
 
     def drawn_order(number: int) -> tuple[int, int]:
         position = by_number[number].drawn_position
@@ -148,32 +167,54 @@ def standings(
 
     criteria = (FIRST_CRITERION[ranking], *tiebreaks_in_force(ranking, tiebreaks))
     order = ordered(
-        [team.number for team in teams], criteria, figure, lambda a, b: wins_between.get((a, b), 0), drawn_order
+        [entrant.number for entrant in entrants],
+        criteria,
+        figure,
+        lambda a, b: wins_between.get((a, b), 0),
+        drawn_order,
     )
     return [tallies[number].standing(rank, by_number[number]) for rank, number in enumerate(order, start=1)]
 
 
 def active_order(table: Iterable[Standing]) -> list[int]:
-    """The active teams' numbers best first: the order a `pairing: ranking` draw pairs."""
-    return [standing.team for standing in table if standing.active]
+    """The active entrants' numbers best first: the order a `pairing: ranking` draw pairs."""
+    return [standing.entrant for standing in table if standing.active]
+
+
+def opponent_counts(rounds: Iterable[RoundResult]) -> dict[frozenset[int], int]:
+    """How many times each pair of entrants met as opponents at a table (a bye meets nobody; a
+    mêlée's partners are not opponents); pairs that never met are absent."""
+    counts: dict[frozenset[int], int] = {}
+    for round in rounds:
+        for table in round.tables:
+            for pair in (frozenset((a, b)) for a in table.a for b in table.b):
+                counts[pair] = counts.get(pair, 0) + 1
+    return counts
 
 
 def met_pairs(rounds: Iterable[RoundResult]) -> set[frozenset[int]]:
-    """Every pair of teams that have met at a table (a bye meets nobody)."""
-    return {frozenset((table.a, table.b)) for round in rounds for table in round.tables}
+    """Every pair of entrants that have met as opponents at a table."""
+    return set(opponent_counts(rounds))
+
+
+def partner_pairs(rounds: Iterable[RoundResult]) -> set[frozenset[int]]:
+    """Every pair of a mêlée's players who have played on one side (a team's side is one entrant)."""
+    return {
+        frozenset(side) for round in rounds for table in round.tables for side in (table.a, table.b) if len(side) == 2
+    }
 
 
 def rest_counts(rounds: Iterable[RoundResult]) -> dict[int, int]:
-    """How many times each team has rested (teams that never rested are absent)."""
+    """How many times each entrant has rested (those that never rested are absent)."""
     counts: dict[int, int] = {}
     for round in rounds:
-        if round.rest is not None:
-            counts[round.rest] = counts.get(round.rest, 0) + 1
+        for resting in round.rests:
+            counts[resting] = counts.get(resting, 0) + 1
     return counts
 
 
 class _Tally:
-    """One team's running figures."""
+    """One entrant's running figures."""
 
     def __init__(self) -> None:
         self.played = self.won = self.drawn = self.lost = 0
@@ -204,11 +245,11 @@ class _Tally:
         self.byes += bye
         self.provisional |= provisional
 
-    def standing(self, rank: int, team: TeamEntry) -> Standing:
+    def standing(self, rank: int, entrant: Entrant) -> Standing:
         return Standing(
             rank=rank,
-            team=team.number,
-            name=team.name,
+            entrant=entrant.number,
+            name=entrant.name,
             played=self.played,
             won=self.won,
             drawn=self.drawn,
@@ -219,16 +260,17 @@ class _Tally:
             best=self.best,
             byes=self.byes,
             provisional=self.provisional,
-            active=team.active,
+            active=entrant.active,
         )
 
 
 def _count_table(tallies: dict[int, _Tally], table: TableResult, closed: bool) -> None:
     side = _winner(table)
     provisional = not table.finished and not closed
-    for team, own in ((table.a, "A"), (table.b, "B")):
+    for entrants, own in ((table.a, "A"), (table.b, "B")):
         result = "drawn" if side is None else "won" if side == own else "lost"
-        tallies[team].add(table.totals[own], table.totals[_other(own)], result, provisional)
+        for entrant in entrants:
+            tallies[entrant].add(table.totals[own], table.totals[_other(own)], result, provisional)
 
 
 def _winner(table: TableResult) -> str | None:

@@ -1,5 +1,6 @@
-"""The concours API (docs/concours.md): create and read a concours, register and withdraw teams,
-draw, take back, close and reopen a partie. The creating writes (a concours, a team, a draw) take
+"""The concours API (docs/concours.md): create and read a concours, register and withdraw teams (a
+mêlée's players), draw, take back, close and reopen a partie. The creating writes (a concours, a
+team, a player, a draw) take
 an `Idempotency-Key`, as a game's writes do (docs/api.md). The tables' games are played through /games as any
 game is."""
 
@@ -9,6 +10,7 @@ from flask import Response, jsonify, make_response, request
 
 from scorekeeper.belote.concours.entry import parse_slip
 from scorekeeper.services import concours as service
+from scorekeeper.services import concours_players as players
 from scorekeeper.services.concours_view import Concours, concours_json
 from scorekeeper.web.api.common import ApiError, bp, idempotency_key, json_body
 from scorekeeper.web.database import get_db
@@ -61,6 +63,28 @@ def add_team(concours_id: str):
     response = jsonify(number=team.number, name=team.name, players=list(team.players), active=team.active)
     response.status_code = 201
     return response
+
+
+@bp.post("/concours/<concours_id>/players")
+def add_player(concours_id: str):
+    db = get_db()
+    number = players.add_player(db, concours_id, json_body(), idempotency_key())
+    player = service.get_concours(db, concours_id).player(number)
+    response = jsonify(number=player.number, name=player.name, active=player.active)
+    response.status_code = 201
+    return response
+
+
+@bp.post("/concours/<concours_id>/players/<int:number>/withdraw")
+def withdraw_player(concours_id: str, number: int):
+    _json_write()
+    return _concours(players.withdraw_player(get_db(), concours_id, number))
+
+
+@bp.post("/concours/<concours_id>/players/<int:number>/reinstate")
+def reinstate_player(concours_id: str, number: int):
+    _json_write()
+    return _concours(players.reinstate_player(get_db(), concours_id, number))
 
 
 @bp.post("/concours/<concours_id>/teams/<int:number>/withdraw")
