@@ -14,7 +14,7 @@ from scorekeeper.services import concours as service
 from scorekeeper.services import lists
 from scorekeeper.services.concours_view import Concours, Round, Table
 from scorekeeper.web.concours import seats, words
-from scorekeeper.web.concours.forms import ConcoursForm, SlipForm, TeamsForm
+from scorekeeper.web.concours.forms import ConcoursForm, PlayersForm, SlipForm, TeamsForm
 from scorekeeper.web.database import get_db
 from scorekeeper.web.form_base import ConfirmForm
 from scorekeeper.web.lookups import concours_or_404
@@ -86,6 +86,7 @@ def organiser_page(concours: Concours, status: int = 200, refusal: str | None = 
         actions=words.actions(concours),
         evening=lists.evening(get_db(), concours.evening_id),
         teams_form=forms.pop("teams_form", None) or TeamsForm(formdata=None),
+        players_form=forms.pop("players_form", None) or PlayersForm(formdata=None),
         slips=slips,
         refusal=refusal,
         refusal_at=at,

@@ -1,13 +1,15 @@
 """Who plays where, as the concours's pages name them: a table's two sides (a team, by its name and
-its two players; a mêlée's side, by its two players' names), who rests, and in a mêlée each
-player's seat for « Quelle table ? ». Worked out here once, so that the organiser's page, the
-slips, « Quelle table ? » and the ranking say them alike in both formats (CONCOURS.md, "The mêlée")."""
+its two players; a mêlée's side, by its two players' names, whole), who rests, what the ranking
+calls its lines, and in a mêlée each player's seat for « Quelle table ? ». Worked out here once from
+the service's `Concours`, so that the organiser's page, the slips, « Quelle table ? » and the
+ranking say them alike in both formats (CONCOURS.md, "The mêlée")."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from scorekeeper.belote.concours.standings import Standing
+from scorekeeper.belote.names import name_key
 from scorekeeper.services.concours_view import Concours, Round, Table
 
 
@@ -15,7 +17,7 @@ from scorekeeper.services.concours_view import Concours, Round, Table
 class Side:
     """A side of a table, or who rests: a team, or a mêlée's players (two at a table, one resting)."""
 
-    name: str  # a team's name; a mêlée's side: its players', « Emma et Bruno »
+    name: str  # a team's name; a mêlée's side: its players' names, whole, « Emma et Bruno »
     players: tuple[str, ...]
     team: bool  # a team, whose players are shown under its name
 
@@ -25,38 +27,65 @@ class Side:
         return ", ".join(self.players) if self.team else ""
 
 
+@dataclass(frozen=True)
+class Seat:
+    """Where a mêlée's player sits this partie: their table (None: they rest), partner, opponents."""
+
+    name: str
+    table: Table | None
+    partner: str = ""
+    opponents: tuple[str, ...] = ()
+
+
 def entrant_word(concours: Concours) -> str:
     """The ranking's column: « Équipe », or a mêlée's « Joueur »."""
-    return "Équipe"
+    return "Joueur" if concours.is_melee else "Équipe"
 
 
 def rest_word(concours: Concours) -> str:
     """« exempte » (a team), « exempt » (a mêlée's player): « exempte 1 fois »."""
-    return "exempte"
+    return "exempt" if concours.is_melee else "exempte"
 
 
 def standing_detail(concours: Concours, standing: Standing) -> str:
     """Under a ranked name: a team's players, « Ana, Alain »; nothing under a mêlée's player."""
-    return ", ".join(concours.team(standing.team).players)
+    return "" if concours.is_melee else ", ".join(concours.team(standing.entrant).players)
 
 
-def team_side(concours: Concours, number: int) -> Side:
-    team = concours.team(number)
+def side_of(concours: Concours, numbers: tuple[int, ...]) -> Side:
+    """A side of entrants: a team, or a mêlée's players, their names whole (the game's own team name
+    may shorten two long ones to fit a name's length: the pages have the room)."""
+    if concours.is_melee:
+        names = tuple(concours.player(number).name for number in numbers)
+        return Side(" et ".join(names), names, team=False)
+    team = concours.team(numbers[0])
     return Side(team.name, team.players, team=True)
 
 
 def sides(concours: Concours, table: Table) -> tuple[Side, Side]:
     """The table's team A and team B."""
-    return team_side(concours, table.a), team_side(concours, table.b)
+    return side_of(concours, table.sides[0]), side_of(concours, table.sides[1])
+
+
+def resting(concours: Concours, round_: Round) -> list[Side]:
+    """Who rests this partie: a team, or up to three of a mêlée's players, or nobody."""
+    return [side_of(concours, (number,)) for number in round_.rests]
 
 
 def resting_word(concours: Concours, resting: list[Side]) -> str:
     """« Exempte » (a team), « Exempt » or « Exempts » (a mêlée's players)."""
-    if all(side.team for side in resting):
+    if not concours.is_melee:
         return "Exempte"
     return "Exempts" if len(resting) > 1 else "Exempt"
 
 
-def resting(concours: Concours, round_: Round) -> list[Side]:
-    """Who rests this partie: a team, or nobody."""
-    return [team_side(concours, round_.rest)] if round_.rest is not None else []
+def player_seats(concours: Concours, round_: Round) -> list[Seat]:
+    """Every player of a mêlée's partie, alphabetically (accents and case aside), with their seat."""
+    seats = [Seat(concours.player(number).name, None) for number in round_.rests]
+    for table in round_.tables:
+        for side, other in ((table.sides[0], table.sides[1]), (table.sides[1], table.sides[0])):
+            opponents = tuple(concours.player(number).name for number in other)
+            for number in side:
+                partner = next(concours.player(mate).name for mate in side if mate != number)
+                seats.append(Seat(concours.player(number).name, table, partner, opponents))
+    return sorted(seats, key=lambda seat: (name_key(seat.name), seat.name))
