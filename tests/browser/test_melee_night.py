@@ -114,15 +114,16 @@ def test_a_melee_night_on_phones_and_on_the_room_screen(browser, page, base_url,
     slips = printing.new_page()
     slips.goto(f"{base_url}/concours/{concours_id}/parties/2/imprimer")
     assert slips.locator(".slip-sheet").count() == 2
-    assert "Jean-Baptiste Vandenbroucke-Lefebvre" in slips.locator(".slip-sheet").all_inner_texts()[0] + (
-        slips.locator(".slip-sheet").all_inner_texts()[1]
+    assert (
+        "Jean-Baptiste Vandenbroucke-Lefebvre"
+        in slips.locator(".slip-sheet").all_inner_texts()[0] + (slips.locator(".slip-sheet").all_inner_texts()[1])
     )
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     slips.pdf(path=str(SCREENSHOTS / "melee-slips.pdf"), format="A4", prefer_css_page_size=True)
     printing.close()
     if shutil.which("pdftoppm"):
-        pdftoppm = ["pdftoppm", "-r", "60", "-png", str(SCREENSHOTS / "melee-slips.pdf"), str(SCREENSHOTS / "melee-slips")]
-        subprocess.run(pdftoppm, check=True, timeout=60)
+        pdf, images = SCREENSHOTS / "melee-slips.pdf", SCREENSHOTS / "melee-slips"
+        subprocess.run(["pdftoppm", "-r", "60", "-png", str(pdf), str(images)], check=True, timeout=60)
         for image in SCREENSHOTS.glob("melee-slips*.png"):
             keep(image)
 
