@@ -65,7 +65,42 @@ def new_draw(client) -> Creation:
     )
 
 
-CREATIONS: dict[str, Callable] = {"game": new_game, "concours": new_concours, "team": new_team, "draw": new_draw}
+def melee_body(name: str = "Mêlée du jeudi", players: int = 8) -> dict:
+    names = [{"name": f"Joueur {n}"} for n in range(1, players + 1)]
+    return {"name": name, "parties": 2, "end": {"points": 1000}, "format": "melee", "players": names}
+
+
+def new_melee(client) -> Creation:
+    return Creation(CONCOURS, melee_body(), melee_body("Mêlée du samedi"), "select count(*) from concours")
+
+
+def new_player(client) -> Creation:
+    concours_id = client.post(CONCOURS, json=melee_body()).get_json()["id"]
+    return Creation(
+        f"{CONCOURS}/{concours_id}/players",
+        {"name": "Inès"},
+        {"name": "Jules"},
+        "select count(*) from concours_players",
+    )
+
+
+def new_melee_draw(client) -> Creation:
+    concours_id = client.post(CONCOURS, json=melee_body()).get_json()["id"]
+    other = client.post(CONCOURS, json=melee_body("Mêlée du samedi", 4)).get_json()["id"]
+    return Creation(
+        f"{CONCOURS}/{concours_id}/rounds", {}, {}, "select count(*) from concours_rounds", f"{CONCOURS}/{other}/rounds"
+    )
+
+
+CREATIONS: dict[str, Callable] = {
+    "game": new_game,
+    "concours": new_concours,
+    "team": new_team,
+    "draw": new_draw,
+    "melee": new_melee,
+    "player": new_player,
+    "melee draw": new_melee_draw,
+}
 
 
 def count(app, query: str) -> int:
@@ -82,15 +117,19 @@ def test_a_retry_with_the_same_key_gets_the_same_answer_and_creates_one_thing(ap
     again = client.post(creation.path, json=creation.body, headers={"Idempotency-Key": f"{kind}-1"})
     assert again.status_code == 201
     assert again.get_json() == first.get_json()
-    made = {"draw": 1, "team": 1, "game": 1, "concours": 1}[kind]
-    assert count(app, creation.counted) == before + made
+    assert count(app, creation.counted) == before + 1
     if kind == "concours":  # its three teams, registered once
         assert count(app, "select count(*) from concours_teams") == 3
-    if kind == "draw":  # four teams: two tables, two games, made once
+    if kind == "melee":  # its eight players, registered once
+        assert count(app, "select count(*) from concours_players") == 8
+    if kind in ("draw", "melee draw"):  # four teams, or eight players: two tables, two games, made once
         assert count(app, "select count(*) from concours_tables") == 2
         assert count(app, "select count(*) from games") == 2
     fresh = client.post(creation.path, json=creation.other_body, headers={"Idempotency-Key": f"{kind}-2"})
-    if kind != "draw":  # another key: another thing (a second draw waits for the first partie's end)
+    if kind not in (
+        "draw",
+        "melee draw",
+    ):  # another key: another thing (a second draw waits for the first partie's end)
         assert fresh.status_code == 201
         assert count(app, creation.counted) == before + 2
 

@@ -84,13 +84,18 @@ def write_concours(db: sqlite_utils.Database, added: list[ArchivedConcours], eve
             assert number == team.number  # numbered from 1 in the file (concours_import_checks)
             if team.withdrawn_at is not None:
                 store.withdraw_team(db, concours.id, number, team.withdrawn_at)
+        for player in concours.players:
+            number = store.insert_player(db, concours.id, player.name, player.created_at)
+            assert number == player.number  # numbered from 1 in the file (concours_import_checks)
+            if player.withdrawn_at is not None:
+                store.withdraw_player(db, concours.id, number, player.withdrawn_at)
+        melee = concours.entry.format == "melee"
         for round_ in concours.rounds:
-            rests = [round_.rests] if round_.rests is not None else []
-            store.insert_round(db, concours.id, round_.number, round_.drawn_order, rests, False, round_.drawn_at)
+            store.insert_round(db, concours.id, round_.number, round_.drawn_order, round_.rests, melee, round_.drawn_at)
             if round_.closed_at is not None:
                 store.set_closed(db, concours.id, round_.number, round_.closed_at)
             for table in round_.tables:
-                store.insert_table(db, concours.id, round_.number, table.number, table.game, ((table.a,), (table.b,)))
+                store.insert_table(db, concours.id, round_.number, table.number, table.game, table.sides)
                 if table.slip is not None:  # the game's result from now on: its derived rows follow
                     store.set_slip(db, table.game, table.slip)
                     derived.refresh_game(db, table.game)

@@ -1,6 +1,6 @@
 """A concours's ranking as CSV for a French spreadsheet, in the archive's dialect (`export.csv_text`:
 semicolons, a byte order mark, inert text cells) and with a decimal comma for the wins, where a
-draw counts a half."""
+draw counts a half. A mêlée ranks players: one name a row, no partners (they change each partie)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,7 @@ from typing import Any
 from scorekeeper.services.concours_view import Concours
 from scorekeeper.services.export import csv_text
 
-STANDINGS_COLUMNS = [
-    "rang",
-    "équipe",
-    "joueur 1",
-    "joueur 2",
+FIGURES_COLUMNS = [
     "joués",
     "gagnés",
     "nuls",
@@ -27,6 +23,8 @@ STANDINGS_COLUMNS = [
     "provisoire",
     "abandon",
 ]
+STANDINGS_COLUMNS = ["rang", "équipe", "joueur 1", "joueur 2", *FIGURES_COLUMNS]
+MELEE_COLUMNS = ["rang", "joueur", *FIGURES_COLUMNS]
 
 
 def wins(won: int, drawn: int) -> str:
@@ -38,13 +36,11 @@ def wins(won: int, drawn: int) -> str:
 def standings_rows(concours: Concours) -> list[list[Any]]:
     rows = []
     for standing in concours.standings:
-        team = concours.team(standing.team)
+        who = [standing.name] if concours.is_melee else [standing.name, *concours.team(standing.entrant).players]
         rows.append(
             [
                 standing.rank,
-                standing.name,
-                team.players[0],
-                team.players[1],
+                *who,
                 standing.played,
                 standing.won,
                 standing.drawn,
@@ -63,4 +59,5 @@ def standings_rows(concours: Concours) -> list[list[Any]]:
 
 
 def standings_csv(concours: Concours) -> str:
-    return "".join(csv_text(STANDINGS_COLUMNS, [standings_rows(concours)]))
+    columns = MELEE_COLUMNS if concours.is_melee else STANDINGS_COLUMNS
+    return "".join(csv_text(columns, [standings_rows(concours)]))

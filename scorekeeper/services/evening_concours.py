@@ -1,5 +1,5 @@
 """What an evening's page in the archive shows of its concours: each one (its name, its parties,
-its teams, and where its own pages are), and the table each concours game was played at, so that
+its teams or a mêlée's players, and where its own pages are), and the table each concours game was played at, so that
 the evening's list of games can say it. Two queries, whatever the number of tables."""
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ class EveningConcours:
     parties: int
     rounds_drawn: int
     team_count: int
+    format: str = "teams"  # or "melee": then its players count (`player_count`), and no team
+    player_count: int = 0
 
     @property
     def url(self) -> str:
@@ -43,7 +45,15 @@ class ConcoursTable:
 
 def evening_concours(db: sqlite_utils.Database, evening_id: int) -> list[EveningConcours]:
     return [
-        EveningConcours(row["id"], row["name"], row["parties"], row["rounds_drawn"], row["team_count"])
+        EveningConcours(
+            row["id"],
+            row["name"],
+            row["parties"],
+            row["rounds_drawn"],
+            row["team_count"],
+            row["format"],
+            row["player_count"],
+        )
         for row in concours_archive.evening_concours(db, evening_id)
     ]
 

@@ -141,16 +141,14 @@ def insert_round(
 def rounds(db: sqlite_utils.Database, concours_id: str) -> list[dict[str, Any]]:
     """Each partie's draw, its resting entrants as one list (`rests`) whatever the format."""
     found = rows(db, "select * from concours_rounds where concours_id = ? order by number", [concours_id])
-    return [
-        {
-            **row,
-            "drawn_order": json.loads(row["drawn_order"]),
-            "rests": json.loads(row["rests"])
-            if row["rests"] is not None
-            else [row["rest"]] * (row["rest"] is not None),
-        }
-        for row in found
-    ]
+    return [{**row, "drawn_order": json.loads(row["drawn_order"]), "rests": rests_of(row)} for row in found]
+
+
+def rests_of(row: dict[str, Any]) -> list[int]:
+    """A stored partie's resting entrants as one list: a mêlée's `rests` (JSON), a team concours's `rest`."""
+    if row["rests"] is not None:
+        return json.loads(row["rests"])
+    return [row["rest"]] if row["rest"] is not None else []
 
 
 def set_closed(db: sqlite_utils.Database, concours_id: str, number: int, at: str | None) -> None:

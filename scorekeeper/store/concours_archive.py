@@ -12,6 +12,7 @@ from typing import Any
 import sqlite_utils
 
 from scorekeeper.store.archive_lists import marks
+from scorekeeper.store.concours import rests_of
 from scorekeeper.store.db import rows
 
 CHUNK = 500  # ids per `in (…)` query
@@ -42,16 +43,19 @@ def _by_concours(db: sqlite_utils.Database, table: str, order: str, ids: list[st
     return found
 
 
-def parts_of(db: sqlite_utils.Database, concours_ids: list[str]) -> tuple[dict, dict, dict]:
-    """The teams (by number), the rounds (by number, `drawn_order` parsed) and the tables (by
-    round, then table) of the concours named, each by concours id: three queries for them all."""
+def parts_of(db: sqlite_utils.Database, concours_ids: list[str]) -> tuple[dict, dict, dict, dict]:
+    """The teams and a mêlée's players (by number), the rounds (by number, `drawn_order` parsed,
+    `rests` a list whatever the format, as `concours.rounds` gives them) and the tables (by round,
+    then table) of the concours named, each by concours id: four queries for them all."""
     teams = _by_concours(db, "concours_teams", "concours_id, number", concours_ids)
+    players = _by_concours(db, "concours_players", "concours_id, number", concours_ids)
     rounds = _by_concours(db, "concours_rounds", "concours_id, number", concours_ids)
     for round_rows in rounds.values():
         for row in round_rows:
             row["drawn_order"] = json.loads(row["drawn_order"])
+            row["rests"] = rests_of(row)
     tables = _by_concours(db, "concours_tables", "concours_id, round, number", concours_ids)
-    return teams, rounds, tables
+    return teams, players, rounds, tables
 
 
 def tables_of_games(db: sqlite_utils.Database, game_ids: list[str]) -> dict[str, dict[str, Any]]:
@@ -70,12 +74,13 @@ def tables_of_games(db: sqlite_utils.Database, game_ids: list[str]) -> dict[str,
 
 
 def evening_concours(db: sqlite_utils.Database, evening_id: int) -> list[dict[str, Any]]:
-    """The evening's concours, in the order they were created, each with its count of teams and of
-    parties drawn (one query)."""
+    """The evening's concours, in the order they were created, each with its format, its count of
+    teams (or of a mêlée's players) and of parties drawn (one query)."""
     return rows(
         db,
-        "select c.id, c.name, c.parties,"
+        "select c.id, c.name, c.parties, c.format,"
         " (select count(*) from concours_teams t where t.concours_id = c.id) as team_count,"
+        " (select count(*) from concours_players p where p.concours_id = c.id) as player_count,"
         " (select count(*) from concours_rounds r where r.concours_id = c.id) as rounds_drawn"
         " from concours c where c.evening_id = ? order by c.created_at, c.id",
         [evening_id],

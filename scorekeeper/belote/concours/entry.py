@@ -110,6 +110,16 @@ def parse_team(body: Any, field: str = "team") -> TeamInput:
     )
 
 
+def _pairing(body: dict[str, Any], format: str) -> str:
+    """A mêlée is always drawn in a new random order ("The mêlée": a table of the four best would
+    only pit them against each other), so its pairing is "random", and "ranking" is refused."""
+    if format != "melee":
+        return _choice(body.get("pairing", "ranking"), "pairing", PAIRINGS)
+    if body.get("pairing", "random") != "random":
+        raise InvalidInput("pairing", "« pairing » : une mêlée se tire toujours au hasard (« random »).")
+    return "random"
+
+
 def parse_concours(body: Any) -> ConcoursInput:
     if not isinstance(body, dict):
         raise InvalidInput("body", "Le corps de la requête doit être un objet JSON.")
@@ -147,7 +157,7 @@ def parse_concours(body: Any) -> ConcoursInput:
         time_limit=time_limit,
         rules=parse_rules(body.get("rules", {})),
         ranking=ranking,
-        pairing=_choice(body.get("pairing", "ranking"), "pairing", PAIRINGS),
+        pairing=_pairing(body, format),
         bye=parse_bye(body.get("bye", "average")),
         teams=tuple(parse_team(team, f"teams.{index}") for index, team in enumerate(teams)),
         tiebreaks=parse_tiebreaks(body.get("tiebreaks"), ranking),
