@@ -263,3 +263,21 @@ def test_the_screen_names_each_sides_players_and_the_player_resting(client, draw
     main = page_text(re.search(r'<section id="main".*?</section>', html, re.S).group(0))
     assert "1 Emma Bruno 0 Hugo Ana 0 donne 1" in main and "2 Gaëlle Chloé 0 Fabien David 0 donne 1" in main
     assert "Exempt : Inès" in main
+
+
+# --- the archive and a table's sheet ------------------------------------------------------------
+
+
+def test_the_evening_and_a_tables_sheet_read_right_for_a_melee(client, drawn_order):
+    """The evening says « mêlée · 9 joueurs » (not « 0 équipe »); each game is its table's, its
+    teams named by their players, as « Concours « X » · Partie 1 · Table 2 » on its sheet."""
+    concours_id = melee(client, drawn_order)
+    concours = api(client, concours_id)
+    evening = page_text(client.get(f"/soirees/{concours['evening']}").text)
+    assert "Concours du vendredi · 1 partie tirée sur 3 · mêlée · 9 joueurs" in evening
+    assert "partie 1 · table 1 Emma et Bruno – Hugo et Ana Emma & Bruno · Hugo & Ana 0 – 0 pas commencée" in evening
+    game = concours["rounds"][0]["tables"][1]["game"]
+    sheet = client.get(f"/parties/{game}").text
+    line = page_text(re.search(r'<p class="concours-line">(.*?)</p>', sheet).group(1))
+    assert line == "Concours « Concours du vendredi » · Partie 1 · Table 2"
+    assert "Gaëlle et Chloé" in page_text(sheet) and "Fabien et David" in page_text(sheet)
