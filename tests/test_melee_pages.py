@@ -172,6 +172,10 @@ def test_each_table_names_its_four_players_and_the_one_who_rests(client, drawn_o
     assert "Exempt : Inès" in page_text(page)
     # The slip's form names each side by its players.
     assert "Résultat de la feuille Emma et Bruno Hugo et Ana Enregistrer" in first
+    # « Arrêter la partie » asks first, naming each table's players.
+    asked = page_text(client.get(f"/concours/{concours_id}/parties/1/arreter").text)
+    assert "Table 1 · pas commencée : Emma et Bruno 0 – 0 Hugo et Ana" in asked
+    assert "Table 2 · pas commencée : Gaëlle et Chloé 0 – 0 Fabien et David" in asked
 
 
 def test_a_slip_typed_closes_the_partie_and_the_ranking_is_of_players(client, drawn_order):
