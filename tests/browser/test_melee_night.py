@@ -14,6 +14,7 @@ import shutil
 import subprocess
 
 from tests.browser.conftest import SCREENSHOTS
+from tests.browser.test_accessibility import violations
 from tests.browser.test_concours_screen_live import FITS, LINES_INSIDE, SIZES, open_screen
 from tests.browser.test_concours_screen_names import CUT_NAMES
 from tests.helpers import fixed_draws
@@ -51,6 +52,7 @@ def test_a_melee_night_on_phones_and_on_the_room_screen(browser, page, base_url,
     page.locator("label.tap", has_text="en 1000 points").click()
     page.fill("#players", "\n".join(PLAYERS))
     keep(screenshot(page, "melee-form"))
+    assert violations(page) == []
     page.locator("button", has_text="Créer le concours").click()
     page.wait_for_url("**/concours/*")
     concours_id = page.url.rsplit("/", 1)[1]
@@ -66,6 +68,7 @@ def test_a_melee_night_on_phones_and_on_the_room_screen(browser, page, base_url,
         page.locator("#partie-1 .bye").inner_text()
     )
     keep(screenshot(page, "melee-organiser"))
+    assert violations(page) == []
 
     # Partie 1 played on paper: both tables' slips typed, the partie closes by itself.
     client = app.test_client()
@@ -85,6 +88,7 @@ def test_a_melee_night_on_phones_and_on_the_room_screen(browser, page, base_url,
     assert page.locator(".player-seats li").count() == 10
     assert page.locator(".seat-name").all_inner_texts() == sorted(PLAYERS, key=lambda name: name.replace("é", "e"))
     keep(screenshot(page, "melee-tables"))
+    assert violations(page) == []
     page.fill("#q", "vandenb")
     page.locator("button", has_text="Chercher").click()
     found = page.locator(".player-seats li")
@@ -106,6 +110,7 @@ def test_a_melee_night_on_phones_and_on_the_room_screen(browser, page, base_url,
         assert screen.locator(".table").count() == 2
         assert screen.locator("#rests").inner_text() in ("Exempts : Ana, Bruno", "Exempts : Bruno, Ana")
         assert sorted(screen.locator("#main .table .team-name").all_inner_texts()) == sorted(PLAYERS[2:])
+        assert violations(screen) == []
         assert not problems, problems
         context.close()
 
@@ -130,3 +135,37 @@ def test_a_melee_night_on_phones_and_on_the_room_screen(browser, page, base_url,
     page.goto(f"{base_url}/concours/{concours_id}/classement")
     assert page.locator("table.ranking tbody tr").count() == 10
     keep(screenshot(page, "melee-ranking"))
+
+
+def long_names(count: int) -> list[str]:
+    """`count` players' names of 30 to 40 characters, told apart at their end."""
+    stems = ["Marie-Christine de La Tour-Saint", "Jean-Baptiste Vandenbroucke", "Anne-Sophie Lefebvre-Dumont"]
+    return [f"{stems[n % 3]} {n + 1:02d}"[:40] for n in range(count)]
+
+
+def test_a_full_room_of_long_names_fits_the_screen_whole(browser, base_url, app, monkeypatch, screenshot):
+    """Thirty players of long names: before the draw the players registered, then seven tables and
+    two resting, every name whole at both sizes."""
+    client = app.test_client()
+    names = long_names(30)
+    body = {"name": "Grande mêlée du Foyer rural", "parties": 3, "format": "melee"}
+    body["players"] = [{"name": name} for name in names]
+    concours_id = client.post("/api/v1/concours", json=body).get_json()["id"]
+    for size in SIZES:
+        context, screen, _ = open_screen(browser, base_url, concours_id, size)
+        keep(screenshot(screen, f"melee-screen-registered-{size['width']}"))
+        assert screen.evaluate(CUT_NAMES) == [], size
+        assert screen.evaluate(FITS) and screen.evaluate(LINES_INSIDE), size
+        assert "Joueurs inscrits" in screen.locator("#main .panel-title").inner_text()
+        context.close()
+    fixed_draws(monkeypatch)(list(range(1, 31)))
+    assert client.post(f"/api/v1/concours/{concours_id}/rounds", json={}).status_code == 201
+    for size in SIZES:
+        context, screen, _ = open_screen(browser, base_url, concours_id, size, "?page=1")
+        keep(screenshot(screen, f"melee-screen-full-{size['width']}"))
+        assert screen.evaluate(CUT_NAMES) == [], size
+        assert screen.evaluate(FITS) and screen.evaluate(LINES_INSIDE), size
+        assert screen.locator(".table").count() == 7
+        shown = screen.locator("#main .team-name:visible").all_inner_texts()
+        assert sorted(shown) == sorted(names)  # 28 at the tables, 2 resting: every one whole
+        context.close()
