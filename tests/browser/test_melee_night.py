@@ -17,6 +17,7 @@ from tests.browser.conftest import SCREENSHOTS
 from tests.browser.test_accessibility import violations
 from tests.browser.test_concours_screen_live import FITS, LINES_INSIDE, SIZES, open_screen
 from tests.browser.test_concours_screen_names import CUT_NAMES
+from tests.browser.test_concours_slips import inside, slips_on, words_of
 from tests.helpers import fixed_draws
 
 # Ten players, two of them with long names: their ends must show on the screen and the slips.
@@ -169,3 +170,29 @@ def test_a_full_room_of_long_names_fits_the_screen_whole(browser, base_url, app,
         shown = screen.locator("#main .team-name:visible").all_inner_texts()
         assert sorted(shown) == sorted(names)  # 28 at the tables, 2 resting: every one whole
         context.close()
+
+
+def test_a_melee_slip_with_four_names_of_forty_characters_prints_whole(browser, base_url, app, monkeypatch):
+    """Two to an A4 page in 2000 points (20 rows, the tightest): each side's two longest names wrap
+    in the slip's head, and every row, « Final » and both signatures stay on the page (as D1's test
+    of a team concours's slips, tests/browser/test_concours_slips.py)."""
+    client = app.test_client()
+    names = [f"{stem} {'x' * (39 - len(stem))}" for stem in ("Marie-Christine", "Jean-Baptiste", "Anne-Sophie")]
+    names += [f"Joueur {n}" for n in range(4, 9)]
+    body = {"name": "Mêlée du jeudi", "parties": 2, "format": "melee", "end": {"points": 2000}}
+    body["players"] = [{"name": name} for name in names]
+    concours_id = client.post("/api/v1/concours", json=body).get_json()["id"]
+    fixed_draws(monkeypatch)(list(range(1, 9)))  # table 1: players 1, 2 against 3, 4
+    assert client.post(f"/api/v1/concours/{concours_id}/rounds", json={}).status_code == 201
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base_url}/concours/{concours_id}/parties/1/imprimer")
+    pdf = page.pdf(path=str(SCREENSHOTS / "melee-slips-long.pdf"), format="A4", prefer_css_page_size=True)
+    context.close()
+    (width, height, words), *others = words_of(pdf)
+    assert others == []  # two slips, one page
+    for slip in slips_on(height, words):
+        assert [n for _, n in slip["numbers"]] == list(range(1, 21))
+        assert len(slip["final"]) == 1 and len(slip["signatures"]) == 2
+        assert all(inside(word, width, height) for word in slip["final"] + slip["signatures"])
+    assert sum(word[4] == "Marie-Christine" for word in words) >= 2  # in the head and at a signature
