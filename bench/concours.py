@@ -31,9 +31,9 @@ sys.path.insert(0, str(ROOT))  # run from a checkout, installed or not
 
 from scorekeeper.belote.concours.pairing import draw  # noqa: E402
 from scorekeeper.belote.concours.standings import (  # noqa: E402
+    Entrant,
     RoundResult,
     TableResult,
-    TeamEntry,
     active_order,
     met_pairs,
     rest_counts,
@@ -50,7 +50,7 @@ def game(rng: random.Random, strength: dict[int, int], a: int, b: int) -> TableR
     """A finished game whose totals follow the teams' strengths, give or take some luck."""
     totals = {"A": strength[a] + rng.randrange(0, 600, 10), "B": strength[b] + rng.randrange(0, 600, 10)}
     winner = None if totals["A"] == totals["B"] else "A" if totals["A"] > totals["B"] else "B"
-    return TableResult(a=a, b=b, totals=totals, finished=True, winner=winner, hands=12)
+    return TableResult(a=(a,), b=(b,), totals=totals, finished=True, winner=winner, hands=12)
 
 
 def round_robin(teams: list[int]) -> list[list[tuple[int, int]]]:
@@ -69,12 +69,12 @@ def random_pairs(rng: random.Random, teams: list[int]) -> list[tuple[int, int]]:
     return [(shuffled[i], shuffled[i + 1]) for i in range(0, len(shuffled), 2)]
 
 
-def history(kind: str, rng: random.Random) -> tuple[list[TeamEntry], list[RoundResult]]:
+def history(kind: str, rng: random.Random) -> tuple[list[Entrant], list[RoundResult]]:
     numbers = list(range(1, TEAMS + 1))
     # Team 1 strongest: the ranking comes out near number order, so the cliques sit where meant.
     strength = {team: 2000 - 8 * team for team in numbers}
     teams = [
-        TeamEntry(number, f"Équipe {number}", index, True) for index, number in enumerate(rng.sample(numbers, TEAMS))
+        Entrant(number, f"Équipe {number}", index, True) for index, number in enumerate(rng.sample(numbers, TEAMS))
     ]
     rounds: list[RoundResult] = []
     cliques: list[list[int]] = []
@@ -96,11 +96,11 @@ def history(kind: str, rng: random.Random) -> tuple[list[TeamEntry], list[RoundR
             for schedule in schedules:
                 pairs += schedule[(number - 1) % len(schedule)]
         tables = [game(rng, strength, a, b) for a, b in pairs]
-        rounds.append(RoundResult(number=number, tables=tables, rest=None, closed=True))
+        rounds.append(RoundResult(number=number, tables=tables, rests=(), closed=True))
     return teams, rounds
 
 
-def next_draw(teams: list[TeamEntry], rounds: list[RoundResult]):
+def next_draw(teams: list[Entrant], rounds: list[RoundResult]):
     table = standings(teams, rounds, "points", "average")
     return draw(active_order(table), met_pairs(rounds), rest_counts(rounds))
 

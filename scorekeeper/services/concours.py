@@ -22,6 +22,7 @@ from scorekeeper.belote.concours.pairing import draw
 from scorekeeper.belote.concours.slips import check_slip
 from scorekeeper.belote.concours.standings import (
     RoundResult,
+    Sides,
     active_order,
     met_pairs,
     opponent_counts,
@@ -206,9 +207,6 @@ def _draw(db: sqlite_utils.Database, concours_id: str) -> Concours:
         game_id = _table_game(db, concours, concours.side(sides[0]), concours.side(sides[1]))
         store.insert_table(db, concours_id, number, table, game_id, sides)
     return load(db, concours_id)
-
-
-Sides = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 def _pairs(concours: Concours, order: list[int], results: list[RoundResult]) -> tuple[list[int], list[Sides]]:

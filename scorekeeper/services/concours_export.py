@@ -32,13 +32,11 @@ from typing import Any
 import sqlite_utils
 
 from scorekeeper.belote.concours.entry import ConcoursInput
-from scorekeeper.belote.concours.standings import Bye, ByeFixed, Side
+from scorekeeper.belote.concours.standings import Bye, ByeFixed, Sides
 from scorekeeper.belote.ending import End
 from scorekeeper.belote.game_input import parse_rules
 from scorekeeper.store import concours as concours_store
 from scorekeeper.store import concours_archive
-
-Sides = tuple[Side, Side]
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import sqlite_utils
 from scorekeeper.belote.concours.entry import parse_player
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
 from scorekeeper.belote.names import name_key
-from scorekeeper.services.concours_view import Concours, load
+from scorekeeper.services.concours_view import Concours, Player, load
 from scorekeeper.services.idempotency import Request, create_once
 from scorekeeper.store import concours as store
 from scorekeeper.store import games as games_store
@@ -68,7 +68,7 @@ def add_player(db: sqlite_utils.Database, concours_id: str, body: Any, idempoten
     return create_once(db, idempotency_key, request, create, int)
 
 
-def _player(concours: Concours, number: int) -> Any:
+def _player(concours: Concours, number: int) -> Player:
     require_melee(concours)
     if not any(player.number == number for player in concours.players):
         raise NotFound(f"Le concours n'a pas de joueur {number}.")

@@ -19,6 +19,7 @@ from scorekeeper.belote.concours.standings import (
     ByeFixed,
     Entrant,
     RoundResult,
+    Sides,
     Standing,
     TableResult,
     bye_figures,
@@ -72,7 +73,7 @@ class Table:
     game_id: str
     # the game's team A's entrants and team B's: ((team,), (team,)), team A the higher-placed at
     # the draw; in a mêlée ((first player, partner), (first player, partner)), seated A1 B1 A2 B2
-    sides: tuple[tuple[int, ...], tuple[int, ...]]
+    sides: Sides
     game_totals: dict[str, int]
     game_finished: bool
     game_winner: str | None  # "A", "B", None

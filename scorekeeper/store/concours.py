@@ -11,7 +11,7 @@ from typing import Any
 import sqlite_utils
 
 from scorekeeper.belote.concours.entry import ConcoursInput
-from scorekeeper.belote.concours.standings import ByeFixed
+from scorekeeper.belote.concours.standings import ByeFixed, Sides
 from scorekeeper.store.db import execute, insert, rows
 
 
@@ -171,7 +171,7 @@ def insert_table(
     round_number: int,
     table: int,
     game_id: str,
-    sides: tuple[tuple[int, ...], tuple[int, ...]],
+    sides: Sides,
 ) -> None:
     """A table of a partie: `sides` are team A's and team B's entrants, (team,) each in a team
     concours, (first player, partner) each in a mêlée (stored by seat, A1 B1 A2 B2)."""
@@ -184,7 +184,7 @@ def insert_table(
     insert(db, "concours_tables", row)
 
 
-def sides_of(row: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def sides_of(row: dict[str, Any]) -> Sides:
     """A stored table's sides, as `insert_table` took them."""
     if row["team_a"] is not None:
         return (row["team_a"],), (row["team_b"],)

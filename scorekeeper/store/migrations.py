@@ -520,8 +520,5 @@ def m019_melee(db: sqlite_utils.Database) -> None:
     tables = db["concours_tables"]
     for seat in ("player_a1", "player_b1", "player_a2", "player_b2"):
         tables.add_column(seat, int)
+    # (the transform rebuilds the table with its keys and its unique index: tests/test_melee_migration.py)
     tables.transform(not_null={"team_a": False, "team_b": False})
-    db.execute(
-        "create unique index if not exists idx_concours_tables_concours_id_round_number"
-        " on concours_tables (concours_id, round, number)"
-    )

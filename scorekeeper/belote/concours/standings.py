@@ -31,6 +31,7 @@ RANKINGS = ("points", "wins")
 
 
 Side = tuple[int, ...]  # the entrants playing one side of a table: (team,) or a mêlée's (player, partner)
+Sides = tuple[Side, Side]  # a table's: team A's, team B's
 
 
 @dataclass(frozen=True)
