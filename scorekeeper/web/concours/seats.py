@@ -1,15 +1,14 @@
 """Who plays where, as the concours's pages name them: a table's two sides (a team, by its name and
-its two players; a mêlée's side, by its two players' names, whole), who rests, what the ranking
-calls its lines, and in a mêlée each player's seat for « Quelle table ? ». Worked out here once from
-the service's `Concours`, so that the organiser's page, the slips, « Quelle table ? » and the
-ranking say them alike in both formats (CONCOURS.md, "The mêlée")."""
+its two players; a mêlée's side, by its two players' names, whole), who rests, and what the ranking
+calls its lines. Worked out here once from the service's `Concours`, so that the organiser's page,
+the slips, « Quelle table ? » and the ranking say them alike in both formats (CONCOURS.md, "The
+mêlée"). A mêlée's players' seats for « Quelle table ? » are services.melee_seats's."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from scorekeeper.belote.concours.standings import Standing
-from scorekeeper.belote.names import name_key
 from scorekeeper.services.concours_view import Concours, Round, Table
 
 
@@ -25,16 +24,6 @@ class Side:
     def detail(self) -> str:
         """What is shown under the name: a team's players, « Ana, Alain »; nothing for a mêlée's."""
         return ", ".join(self.players) if self.team else ""
-
-
-@dataclass(frozen=True)
-class Seat:
-    """Where a mêlée's player sits this partie: their table (None: they rest), partner, opponents."""
-
-    name: str
-    table: Table | None
-    partner: str = ""
-    opponents: tuple[str, ...] = ()
 
 
 def entrant_word(concours: Concours) -> str:
@@ -77,15 +66,3 @@ def resting_word(concours: Concours, resting: list[Side]) -> str:
     if not concours.is_melee:
         return "Exempte"
     return "Exempts" if len(resting) > 1 else "Exempt"
-
-
-def player_seats(concours: Concours, round_: Round) -> list[Seat]:
-    """Every player of a mêlée's partie, alphabetically (accents and case aside), with their seat."""
-    seats = [Seat(concours.player(number).name, None) for number in round_.rests]
-    for table in round_.tables:
-        for side, other in ((table.sides[0], table.sides[1]), (table.sides[1], table.sides[0])):
-            opponents = tuple(concours.player(number).name for number in other)
-            for number in side:
-                partner = next(concours.player(mate).name for mate in side if mate != number)
-                seats.append(Seat(concours.player(number).name, table, partner, opponents))
-    return sorted(seats, key=lambda seat: (name_key(seat.name), seat.name))

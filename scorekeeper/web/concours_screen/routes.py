@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from scorekeeper.belote.names import MAX_NAME_LENGTH, name_key
 from scorekeeper.services import concours as service
+from scorekeeper.services import melee_seats
 from scorekeeper.services.concours_view import Concours, concours_json
 from scorekeeper.web.concours import seats
 from scorekeeper.web.concours_screen import board as boards
@@ -112,7 +113,7 @@ def tables(concours_id: str):
     key = name_key(search)
     shown, resting, players = [], [], []
     if round_ is not None and concours.is_melee:
-        players = [seat for seat in seats.player_seats(concours, round_) if key in name_key(seat.name)]
+        players = melee_seats.seats(concours, round_, search)
     elif round_ is not None:
         shown = [(table, seats.sides(concours, table)) for table in round_.tables]
         shown = [(table, sides) for table, sides in shown if matches(list(sides), key)]
