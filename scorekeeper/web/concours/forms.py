@@ -129,7 +129,7 @@ class ConcoursForm(RulesForm):
     ranking = RadioField("Classement", choices=choices(_capitalised(RANKINGS)), default="points")
     pairing = RadioField("Parties 2 et suivantes", choices=choices(_capitalised(PAIRINGS)), default="ranking")
     bye = RadioField(
-        "Exempts : qui ne joue pas une partie",
+        "Points de l'exempt",
         choices=choices([(BYE_AVERAGE, "Moyenne de la partie"), (BYE_FIXED, "Points fixés")]),
         default=BYE_AVERAGE,
     )
