@@ -87,6 +87,7 @@ def test_the_form_offers_teams_or_a_melee_and_a_melee_takes_its_players_one_a_li
     assert "mêlée · 3 joueurs" in text and "à la mêlée, partenaires tirés au hasard" in text
     assert "1. Ana Retirer 2. Bruno Retirer 3. Chloé Retirer" in text
     assert "appariement selon le classement" not in text  # a team concours's word
+    assert "4 parties en 2000 points · mêlée" in page_text(client.get("/concours").text)  # the list says it
 
 
 def test_a_team_concours_from_the_same_form_ignores_a_list_of_players(client):
