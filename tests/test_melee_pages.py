@@ -293,3 +293,11 @@ def test_the_evening_and_a_tables_sheet_read_right_for_a_melee(client, drawn_ord
     line = page_text(re.search(r'<p class="concours-line">(.*?)</p>', sheet).group(1))
     assert line == "Concours « Concours du vendredi » · Partie 1 · Table 2"
     assert "Gaëlle et Chloé" in page_text(sheet) and "Fabien et David" in page_text(sheet)
+
+
+def test_a_draw_with_fewer_than_four_players_is_refused_in_french_on_the_page(client):
+    concours_id = created(client, format="melee", players="Ana\nBruno\nChloé")
+    response = press(client, concours_id, "/parties")
+    assert response.status_code == 422
+    assert refusal(response.text) == "Il faut au moins quatre joueurs en lice pour tirer une partie de mêlée."
+    assert api(client, concours_id)["rounds"] == []
