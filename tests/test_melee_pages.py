@@ -171,6 +171,7 @@ def test_each_table_names_its_four_players_and_the_one_who_rests(client, drawn_o
     second = page_text(re.search(r'<li class="table[^"]*" id="table-p1-t2".*?</li>', page, re.S).group(0))
     assert "Gaëlle et Chloé 0 Fabien et David 0" in second
     assert "Exempt : Inès" in page_text(page)
+    assert "9 joueurs en lice : 1 exempt à chaque partie, à tour de rôle" in page_text(page)
     # The slip's form names each side by its players.
     assert "Résultat de la feuille Emma et Bruno Hugo et Ana Enregistrer" in first
     # « Arrêter la partie » asks first, naming each table's players.
