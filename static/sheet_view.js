@@ -133,6 +133,13 @@ function resultWords(game, projected) {
   return won ? "Partie " + won : "Partie nulle";
 }
 
+// Under a sheet with no deal (templates/sheet/_deals.html): a paper table's are on its slip.
+function noDeals(projected) {
+  return projected.onPaper
+    ? "Les donnes sont sur la feuille de table : seul son résultat est saisi ici."
+    : "Aucune donne pour l'instant.";
+}
+
 function where(game, projected, waiting) {
   if (!projected.finished) {
     const line = element("p", "dealer", "Prochaine donne : ");
@@ -252,7 +259,7 @@ export function drawSheet(root, view) {
   const place = focusedPlace(body);
   drawRows(list, projected, game, view);
   parts.push(list);
-  if (!projected.deals.length) parts.push(element("p", "muted", "Aucune donne pour l'instant."));
+  if (!projected.deals.length) parts.push(element("p", "muted", noDeals(projected)));
   // In order, the list left in place (moved, its rows are laid out again).
   Array.prototype.slice.call(body.children).forEach(function (node) {
     if (parts.indexOf(node) < 0) node.remove();

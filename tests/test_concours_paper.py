@@ -189,3 +189,13 @@ def test_the_organisers_form_asks_to_confirm_with_a_checkbox(client, drawn_order
     }
     off = client.post(form, data={"p1-t1-a": "1025", "p1-t1-b": "640"})
     assert off.status_code == 422 and "multiple de 10" in page_text(off.text)
+
+
+def test_a_paper_tables_sheet_says_its_deals_were_played_on_paper(client, drawn_order):
+    """Its sheet, and the archive's, said « Aucune donne pour l'instant » under the slip's result,
+    as if the game had not begun: its deals are on the paper slip."""
+    _, game = played_on_paper(client, drawn_order)
+    for address in (f"/parties/{game}", f"/archives/parties/{game}"):
+        text = page_text(client.get(address).text)
+        assert "Aucune donne pour l'instant" not in text
+        assert "Les donnes sont sur la feuille de table" in text

@@ -42,6 +42,8 @@ def test_a_paper_table_shows_its_slip_everywhere_after_the_next_draw(app, monkey
     banner = page.locator("#sheet .banner").inner_text()
     assert "Résultat saisi depuis la feuille de table : partie gagnée par Un, 1020 à 640 (+380)" in banner
     assert "arrêtée" not in page.locator("#sheet").inner_text()
+    assert "Aucune donne" not in page.locator("#sheet").inner_text()  # its deals are on its slip
+    assert "Les donnes sont sur la feuille de table" in page.locator("#sheet").inner_text()
     screenshot(page, "concours-paper-sheet")
 
     page.goto(f"{base_url}/soirees/{evening}")

@@ -17,6 +17,7 @@ from scorekeeper.belote.concours.entry import (
     PAIRINGS,
     RANKINGS,
     TeamInput,
+    parse_player_lines,
     parse_team_lines,
 )
 from scorekeeper.belote.concours.tiebreaks import CRITERIA, ordinal
@@ -36,6 +37,8 @@ END_CHOICES = [
 BYE_AVERAGE, BYE_FIXED = "average", "fixed"
 CONCOURS_PRESET = next(preset for preset in PRESETS if preset.key == "concours")  # « Coinche — concours »
 TEAMS_EXAMPLE = "Les As : Ana, Alain"
+FORMAT_TEAMS, FORMAT_MELEE = "teams", "melee"
+FORMAT_CHOICES = [(FORMAT_TEAMS, "Équipes"), (FORMAT_MELEE, "Mêlée (joueurs seuls)")]
 TIEBREAK_PLACES = len(CRITERIA) - 1  # every criterion but the ranking's own first one
 NO_TIEBREAK = ""
 
@@ -84,6 +87,14 @@ def team_lines(text: str, field: str) -> list[TeamInput]:
         raise ValidationError(error.message) from error
 
 
+def player_lines(text: str, field: str) -> list[str]:
+    """A mêlée's players typed one a line; a name that is none is refused in French (ValidationError)."""
+    try:
+        return parse_player_lines(text, field)
+    except InvalidInput as error:
+        raise ValidationError(error.message) from error
+
+
 def team_body(team: TeamInput) -> dict[str, Any]:
     return {"players": list(team.players), **({"name": team.name} if team.name else {})}
 
@@ -96,6 +107,10 @@ class ConcoursForm(RulesForm):
             *name_rules("Nom du concours"),
         ],
     )
+    # Teams of two registered together, or a mêlée: players alone, a new partner each partie. The
+    # form shows the list the choice asks for (concours.css, :has(); both without it), and the
+    # service gets that one alone.
+    format = RadioField("Format", choices=choices(FORMAT_CHOICES), default=FORMAT_TEAMS)
     parties = IntegerField("Nombre de parties", default=4, validators=[number("Nombre de parties", 1, MAX_PARTIES)])
     end = RadioField("Fin d'une partie", choices=choices(END_CHOICES), default="2000")
     deals = IntegerField(
@@ -114,7 +129,7 @@ class ConcoursForm(RulesForm):
     ranking = RadioField("Classement", choices=choices(_capitalised(RANKINGS)), default="points")
     pairing = RadioField("Parties 2 et suivantes", choices=choices(_capitalised(PAIRINGS)), default="ranking")
     bye = RadioField(
-        "Équipe exempte (nombre impair)",
+        "Points de l'exempt",
         choices=choices([(BYE_AVERAGE, "Moyenne de la partie"), (BYE_FIXED, "Points fixés")]),
         default=BYE_AVERAGE,
     )
@@ -133,15 +148,24 @@ class ConcoursForm(RulesForm):
     tiebreak_4 = tiebreak_place(4)
     tiebreak_5 = tiebreak_place(5)
     teams = TextAreaField("Équipes, une par ligne (facultatif : ajoutez-les ensuite)")
+    players = TextAreaField("Joueurs, un par ligne (facultatif : ajoutez-les ensuite)")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if not self.is_submitted():  # a concours's usual rules, shown as chosen
             self.show_house_rules(CONCOURS_PRESET.rules)
 
+    @property
+    def melee(self) -> bool:
+        return self.format.data == FORMAT_MELEE
+
     def validate_teams(self, field) -> None:
-        if (field.data or "").strip():
+        if not self.melee and (field.data or "").strip():
             team_lines(field.data, "teams")
+
+    def validate_players(self, field) -> None:
+        if self.melee and (field.data or "").strip():
+            player_lines(field.data, "players")
 
     def tiebreak_places(self) -> list[SelectField]:
         return [self[f"tiebreak_{place}"] for place in range(1, TIEBREAK_PLACES + 1)]
@@ -169,8 +193,20 @@ class ConcoursForm(RulesForm):
         return {"points": int(self.end.data)}
 
     def to_body(self) -> dict[str, Any]:
-        """The body of `POST /api/v1/concours` (CONCOURS.md, "JSON API")."""
+        """The body of `POST /api/v1/concours` (CONCOURS.md, "JSON API"): a mêlée's players or the
+        teams, and the pairing of later parties for teams only (a mêlée's are always drawn at random)."""
         text = (self.teams.data or "").strip()
+        players = (self.players.data or "").strip()
+        if self.melee:
+            entrants: dict[str, Any] = {
+                "format": FORMAT_MELEE,
+                "players": [{"name": name} for name in player_lines(players, "players")] if players else [],
+            }
+        else:
+            entrants = {
+                "pairing": self.pairing.data,
+                "teams": [team_body(team) for team in team_lines(text, "teams")] if text else [],
+            }
         return {
             "name": self.name.data,
             "evening": self.evening_body(),
@@ -179,14 +215,13 @@ class ConcoursForm(RulesForm):
             "time_limit": self.time_limit.data,
             "rules": self.rules_body(),
             "ranking": self.ranking.data,
-            "pairing": self.pairing.data,
             "bye": (
                 {"points": self.bye_points.data, "conceded": self.bye_conceded.data}
                 if self.bye.data == BYE_FIXED
                 else BYE_AVERAGE
             ),
             "tiebreaks": self.tiebreaks_body(),
-            "teams": [team_body(team) for team in team_lines(text, "teams")] if text else [],
+            **entrants,
         }
 
     def field_of(self, error: InvalidInput):
@@ -195,7 +230,7 @@ class ConcoursForm(RulesForm):
         head, _, rest = error.field.partition(".")
         if head == "tiebreaks":
             return self.tiebreak_places()[int(rest or 0)]
-        fields = {"end": self.end, "bye": self.bye, "rules": self.preset, "body": self.name}
+        fields = {"end": self.end, "bye": self.bye, "rules": self.preset, "body": self.name, "format": self.format}
         return fields.get(head) or getattr(self, head, None) or self.name
 
 
@@ -209,6 +244,18 @@ class TeamsForm(FrenchForm):
 
     def validate_teams(self, field) -> None:
         self.parsed = team_lines(field.data, "teams")
+
+
+class PlayersForm(FrenchForm):
+    """A mêlée's players added on the organiser's page, one a line, or a pasted list."""
+
+    players = TextAreaField(
+        "Ajouter des joueurs, un par ligne",
+        validators=[InputRequired("Écrivez au moins un joueur, un nom par ligne.")],
+    )
+
+    def validate_players(self, field) -> None:
+        self.parsed = player_lines(field.data, "players")
 
 
 class SlipForm(FrenchForm):

@@ -8,7 +8,7 @@ from flask import Response, render_template, request, url_for
 from markupsafe import Markup
 
 from scorekeeper.services.concours_ranking_csv import standings_csv
-from scorekeeper.web.concours import words
+from scorekeeper.web.concours import seats, words
 from scorekeeper.web.concours.routes import bp, round_or_404
 from scorekeeper.web.join import join_url, qr_svg
 from scorekeeper.web.lookups import concours_or_404
@@ -30,13 +30,14 @@ def slips(concours_id: str, number: int):
         codes=codes,
         rows=rows,
         per_page=words.slips_to_a_page(rows),
+        seats=seats,
     )
 
 
 @bp.get("/<concours_id>/classement")
 def ranking(concours_id: str):
     concours = concours_or_404(concours_id)
-    return render_template("concours/ranking.html", concours=concours, words=words)
+    return render_template("concours/ranking.html", concours=concours, words=words, seats=seats)
 
 
 @bp.get("/<concours_id>/classement.csv")

@@ -13,8 +13,8 @@ from scorekeeper.belote.errors import Conflict, InvalidInput
 from scorekeeper.services import concours as service
 from scorekeeper.services import lists
 from scorekeeper.services.concours_view import Concours, Round, Table
-from scorekeeper.web.concours import words
-from scorekeeper.web.concours.forms import ConcoursForm, SlipForm, TeamsForm
+from scorekeeper.web.concours import seats, words
+from scorekeeper.web.concours.forms import ConcoursForm, PlayersForm, SlipForm, TeamsForm
 from scorekeeper.web.database import get_db
 from scorekeeper.web.form_base import ConfirmForm
 from scorekeeper.web.lookups import concours_or_404
@@ -62,7 +62,7 @@ def slip_form(concours: Concours, round_number: int, table: Table, submitted: bo
     each named by its team: as sent, or blank, or with the totals typed before."""
     key = slip_key(round_number, table.number)
     form = SlipForm(prefix=key) if submitted else SlipForm(formdata=None, prefix=key)
-    form.a.label.text, form.b.label.text = concours.team(table.a).name, concours.team(table.b).name
+    form.a.label.text, form.b.label.text = (side.name for side in seats.sides(concours, table))
     if table.slip is not None and not submitted:
         form.a.data, form.b.data = table.slip["A"], table.slip["B"]
     return form
@@ -82,9 +82,11 @@ def organiser_page(concours: Concours, status: int = 200, refusal: str | None = 
         "concours/organiser.html",
         concours=concours,
         words=words,
+        seats=seats,
         actions=words.actions(concours),
         evening=lists.evening(get_db(), concours.evening_id),
         teams_form=forms.pop("teams_form", None) or TeamsForm(formdata=None),
+        players_form=forms.pop("players_form", None) or PlayersForm(formdata=None),
         slips=slips,
         refusal=refusal,
         refusal_at=at,
@@ -186,7 +188,7 @@ def close(concours_id: str, number: int):
     round_ = round_or_404(concours, number)
     if ConfirmForm().validate_on_submit():
         return round_write(concours_id, number, service.close_round)
-    return render_template("concours/close.html", concours=concours, round=round_, words=words)
+    return render_template("concours/close.html", concours=concours, round=round_, words=words, seats=seats)
 
 
 @bp.post("/<concours_id>/parties/<int:number>/rouvrir")

@@ -18,6 +18,7 @@ from scorekeeper.services.concours_view import Concours, Round, Table
 # teams are level; a hand usually gives about 260 together (a game to 1000 then takes 6 or 7 hands,
 # to 2000 13 to 15). A longer game goes on on the slip's back (« suite au verso »): docs/concours.md.
 SLIP_POINTS_A_ROW, SLIP_ROWS_LEAST, SLIP_ROWS_MOST = 100, 10, 30
+MELEE_DRAW = "à la mêlée, partenaires tirés au hasard"
 SLIPS_TWO_TO_A_PAGE = 20  # two slips side by side on a landscape A4 leave rows of 6 mm or more up to here
 
 
@@ -31,21 +32,23 @@ def rules_label(concours: Concours) -> str:
 
 
 def bye_words(concours: Concours) -> str:
+    who = "exempts" if concours.is_melee else "exempte"
     if isinstance(concours.bye, ByeFixed):
-        return f"exempte : {concours.bye.points} marqués, {concours.bye.conceded} encaissés"
-    return "exempte : moyenne de la partie"
+        return f"{who} : {concours.bye.points} marqués, {concours.bye.conceded} encaissés"
+    return f"{who} : moyenne de la partie"
 
 
 def settings_line(concours: Concours) -> str:
     """« 4 parties en 2000 points · 45 min par partie · Coinche — concours · classement aux points ·
-    appariement selon le classement · exempte : moyenne de la partie »."""
+    appariement selon le classement · exempte : moyenne de la partie »; a mêlée's, « … · à la mêlée,
+    partenaires tirés au hasard · exempts : … » (its parties are always drawn so)."""
     parts = [f"{plural(concours.parties, 'partie')} {concours.end.words()}"]
     if concours.time_limit:
         parts.append(f"{concours.time_limit} min par partie")
     parts += [
         rules_label(concours),
         f"classement {RANKINGS[concours.ranking]}",
-        f"appariement {PAIRINGS[concours.pairing]}",
+        MELEE_DRAW if concours.is_melee else f"appariement {PAIRINGS[concours.pairing]}",
         bye_words(concours),
     ]
     return " · ".join(parts)

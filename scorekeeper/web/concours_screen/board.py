@@ -17,7 +17,8 @@ from datetime import datetime
 from typing import Any
 
 TURN_S = 15  # a page of tables or of the ranking stays this long before the next one
-TABLES_PER_PAGE = 16  # two columns of eight
+TABLES_PER_PAGE = 16  # one a line
+MELEE_TABLES_PER_PAGE = 12  # a mêlée's tables name two players a side, one above the other: taller lines
 RANKING_PER_PAGE = 12
 TEAMS_PER_PAGE = 24  # before the first draw: two columns of twelve
 FINAL_PER_PAGE = 16  # the final ranking, in the tables' place
@@ -27,7 +28,7 @@ FINAL_PER_PAGE = 16  # the final ranking, in the tables' place
 class TableLine:
     number: int
     game: str  # its game's id: what the screen's script marks a table by when its line changes
-    names: tuple[str, str]
+    names: tuple[tuple[str, ...], tuple[str, ...]]  # each side's: its team's name, or a mêlée's two players
     totals: tuple[int, int]
     status: str  # "donne 7 sur 12", "Terminée", …
     finished: bool
@@ -67,11 +68,12 @@ class Board:
     heading: str  # "Partie 3 sur 5", "Inscriptions", "Classement final"
     clock: Clock
     tables: Paged
-    rests: str | None  # the resting team's name
+    rests: list[str]  # the resting team's name, or a mêlée's resting players (up to three)
     ranking: Paged
     provisional: bool
-    teams: Paged  # before the first draw: the teams registered
+    teams: Paged  # before the first draw: the teams registered (a mêlée's players)
     final: Paged  # after the last partie: the ranking, in full
+    melee: bool  # players, not teams: « Joueurs inscrits », « Exempts : … »
 
 
 def page_of(lines: list[Any], per_page: int, turn: int, pinned: int | None = None) -> Paged:
@@ -114,7 +116,37 @@ def rank_line(standing: dict[str, Any], names: dict[int, str], ranking: str) -> 
         score, detail = wins_text(standing["won"], standing["drawn"]), signed(standing["difference"])
     else:
         score, detail = str(standing["points"]), signed(standing["difference"])
-    return RankLine(standing["rank"], names[standing["team"]], score, detail, not standing.get("active", True))
+    who = standing["player"] if "player" in standing else standing["team"]
+    return RankLine(standing["rank"], names[who], score, detail, not standing.get("active", True))
+
+
+def is_melee(data: dict[str, Any]) -> bool:
+    return data.get("format") == "melee"
+
+
+def entrants(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Who is ranked: the teams, or a mêlée's players (each {"number", "name", "active"})."""
+    return data["players"] if is_melee(data) else data["teams"]
+
+
+def side_names(side: Any, names: dict[int, str]) -> tuple[str, ...]:
+    """A table's side as the screen names it: a team's number gives its name; a mêlée's side, a list
+    of two players' numbers, their two names (CONCOURS.md, "JSON API")."""
+    return tuple(names[number] for number in side) if isinstance(side, list) else (names[side],)
+
+
+def winner_side(table: dict[str, Any]) -> str | None:
+    """ "A" or "B", the side that won (`winner` names its team, or a mêlée's two players), or None."""
+    sides = {"A": table["teams"][0], "B": table["teams"][1]}
+    return next((side for side, who in sides.items() if who == table["winner"] and who is not None), None)
+
+
+def resting(round_: dict[str, Any], names: dict[int, str]) -> list[str]:
+    """The resting team's name, or a mêlée's resting players' names (`rests` a list of numbers)."""
+    rests = round_["rests"]
+    if rests is None:
+        return []
+    return [names[number] for number in rests] if isinstance(rests, list) else [names[rests]]
 
 
 def duration(minutes: int) -> str:
@@ -139,7 +171,7 @@ def clock(state: str, round_: dict[str, Any] | None, time_limit: int | None, now
 def board(data: dict[str, Any], now: datetime, turn: int, pinned: int | None = None) -> Board:
     """The screen of the concours `data` (its API JSON) at `now`, its lists at the clock's `turn`,
     or at the page `pinned` (from 1) when one is asked."""
-    names = {team["number"]: team["name"] for team in data["teams"]}
+    names = {entrant["number"]: entrant["name"] for entrant in entrants(data)}
     round_ = data["rounds"][-1] if data["rounds"] else None
     final = round_ is not None and len(data["rounds"]) >= data["parties"] and round_["state"] == "closed"
     if round_ is None:
@@ -153,25 +185,28 @@ def board(data: dict[str, Any], now: datetime, turn: int, pinned: int | None = N
         TableLine(
             number=table["table"],
             game=table["game"],
-            names=(names[table["teams"][0]], names[table["teams"][1]]),
+            names=(side_names(table["teams"][0], names), side_names(table["teams"][1], names)),
             totals=(table["totals"]["A"], table["totals"]["B"]),
             status=table_status(table, data["end"]),
             finished=table["finished"],
-            winner={table["teams"][0]: "A", table["teams"][1]: "B"}.get(table["winner"]),
+            winner=winner_side(table),
         )
         for table in (round_["tables"] if round_ else [])
     ]
     ranked = [rank_line(standing, names, data["ranking"]) for standing in data["standings"]]
-    registered = [(team["number"], team["name"]) for team in data["teams"] if team["active"]]
+    registered = [(entrant["number"], entrant["name"]) for entrant in entrants(data) if entrant["active"]]
     return Board(
         name=data["name"],
         state=state,
         heading=heading,
         clock=clock(state, round_, data["time_limit"], now),
-        tables=page_of(tables if not final else [], TABLES_PER_PAGE, turn, pinned),
-        rests=names[round_["rests"]] if round_ and round_["rests"] is not None and not final else None,
+        tables=page_of(
+            tables if not final else [], MELEE_TABLES_PER_PAGE if is_melee(data) else TABLES_PER_PAGE, turn, pinned
+        ),
+        rests=resting(round_, names) if round_ and not final else [],
         ranking=page_of(ranked if round_ and not final else [], RANKING_PER_PAGE, turn, pinned),
         provisional=any(standing["provisional"] for standing in data["standings"]),
         teams=page_of(registered if round_ is None else [], TEAMS_PER_PAGE, turn, pinned),
         final=page_of(ranked if final else [], FINAL_PER_PAGE, turn, pinned),
+        melee=is_melee(data),
     )

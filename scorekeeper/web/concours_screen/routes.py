@@ -18,7 +18,9 @@ from markupsafe import Markup
 
 from scorekeeper.belote.names import MAX_NAME_LENGTH, name_key
 from scorekeeper.services import concours as service
+from scorekeeper.services import melee_seats
 from scorekeeper.services.concours_view import Concours, concours_json
+from scorekeeper.web.concours import seats
 from scorekeeper.web.concours_screen import board as boards
 from scorekeeper.web.conditional import not_modified, validated_by
 from scorekeeper.web.database import get_db
@@ -95,27 +97,34 @@ def board(concours_id: str):
     )
 
 
-def matches(concours: Concours, teams: tuple[int, ...], search: str) -> bool:
-    """Teams are found by any part of a team's or a player's name, accents and case aside."""
-    names = [name for number in teams for name in (concours.team(number).name, *concours.team(number).players)]
-    return any(search in name_key(name) for name in names)
+def matches(sides: list[seats.Side], search: str) -> bool:
+    """Found by any part of a team's or a player's name, accents and case aside."""
+    return any(search in name_key(name) for side in sides for name in (side.name, *side.players))
 
 
 @bp.get("/<concours_id>/tables")
 def tables(concours_id: str):
-    """« Quelle table ? », with `?q=` the tables of the teams or players whose name holds it."""
+    """« Quelle table ? », with `?q=` the tables of the teams or players whose name holds it; in a
+    mêlée, every player by name with their table, partner and opponents (`?q=` keeps the players
+    whose name holds it)."""
     concours = concours_or_404(concours_id)
     round_ = concours.current
     search = request.args.get("q", "").strip()[:MAX_NAME_LENGTH]
     key = name_key(search)
-    shown = [table for table in round_.tables if matches(concours, table.teams, key)] if round_ else []
-    rests = round_.rest if round_ and round_.rest is not None and matches(concours, (round_.rest,), key) else None
+    shown, resting, players = [], [], []
+    if round_ is not None and concours.is_melee:
+        players = melee_seats.seats(concours, round_, search)
+    elif round_ is not None:
+        shown = [(table, seats.sides(concours, table)) for table in round_.tables]
+        shown = [(table, sides) for table, sides in shown if matches(list(sides), key)]
+        resting = [side for side in seats.resting(concours, round_) if matches([side], key)]
     return render_template(
         "concours_screen/tables.html",
         concours=concours,
         round=round_,
         tables=shown,
+        players=players,
         search=search,
-        rests=concours.team(rests) if rests is not None else None,
+        resting=resting,
         sheet_url=lambda table: url_for("sheet.show", game_id=table.game_id),
     )
