@@ -18,7 +18,7 @@ from scorekeeper.services import sharing
 from scorekeeper.services.sharing import Closed, Link
 from scorekeeper.store.evenings import current_zone
 from scorekeeper.web.archive.chart import running_totals_chart
-from scorekeeper.web.concours import words
+from scorekeeper.web.concours import seats, words
 from scorekeeper.web.database import get_db
 from scorekeeper.web.form_base import ConfirmForm
 from scorekeeper.web.lookups import concours_or_404, sheet_or_404
@@ -127,7 +127,7 @@ def shared(token: str) -> ResponseReturnValue:
             image_url=image,
         )
     return render_template(
-        "share/ranking.html", concours=target, words=words, expiry=expiry_words(link), image_url=image
+        "share/ranking.html", concours=target, words=words, seats=seats, expiry=expiry_words(link), image_url=image
     )
 
 
