@@ -273,3 +273,24 @@ def test_the_cotes_do_not_depend_on_how_the_archive_arrived(migrated_template, t
     finally:
         for copy in copies:
             copy.close()
+
+
+def test_the_organisers_page_shows_each_teams_cote_for_information(client, drawn_order):
+    """After table 1's slip (Un beat Deux), Un's two players are at 1097 and Deux's at 940
+    (the module's docstring); Trois and Quatre never played: 1000. A team's is its players' mean."""
+    concours = api_concours(client, ["Un", "Deux", "Trois", "Quatre"], parties=2)
+    drawn_order([1, 2, 3, 4])
+    api_draw(client, concours["id"])
+    slip = f"/api/v1/concours/{concours['id']}/rounds/1/tables/1/slip"
+    assert client.put(slip, json={"totals": {"A": 1020, "B": 640}}).status_code == 200
+    text = page_text(client.get(f"/concours/{concours['id']}").text)
+    teams = text[text.index("Équipes") :]
+    for name, cote in [("Un", 1097), ("Deux", 940), ("Trois", 1000), ("Quatre", 1000)]:
+        assert re.search(rf"{name} {name} 1, {name} 2 cote\s{cote}\b", teams), name
+
+
+def test_a_teams_cote_is_the_mean_of_its_players(db, clock):
+    typed(db, ["Ana", "Bruno", "Chloé", "David"], [A_CAPOT])  # Ana 1097, Bruno 940
+    found = ratings.ratings(db)
+    assert found.team_rating("Ana", "Bruno") == 1019  # 1018.5, the half rounded up
+    assert found.team_rating("Ana", "Zoé") == 1049  # with a newcomer's 1000: 1048.5

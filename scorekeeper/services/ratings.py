@@ -88,9 +88,10 @@ class Ratings:
         return self.by_key.get(name_key(name))
 
     def team_rating(self, first: str, second: str) -> int:
-        """A team's cote for information: the mean of its two players' (a newcomer's is 1000)."""
+        """A team's cote for information: the mean of its two players' (a newcomer's is 1000), a
+        half rounded up (Python's round would take 1018.5 to 1018, its even neighbour)."""
         cotes = [player.rating if (player := self.of(name)) else BASE for name in (first, second)]
-        return round(sum(cotes) / 2)
+        return (sum(cotes) + 1) // 2
 
 
 def replay(seats: list[dict[str, Any]]) -> dict[str, PlayerRating]:

@@ -45,7 +45,7 @@ def rating_chart(player: PlayerRating) -> RatingChart:
     every = max(1, -(-count // 8))  # at most about eight game numbers under the axis
     x_ticks = [Tick(x(index), str(index)) for index in range(0, count + 1, every)]
     if count and x_ticks[-1].label != str(count):
-        if x(count) - x_ticks[-1].position < 18:  # too close to read both: keep the last game's
+        if x(count) - x_ticks[-1].position < 24:  # too close to read both (up to 4 digits): keep the last game's
             x_ticks.pop()
         x_ticks.append(Tick(x(count), str(count)))
     return RatingChart(
