@@ -286,7 +286,7 @@ def test_the_organisers_page_shows_each_teams_cote_for_information(client, drawn
     text = page_text(client.get(f"/concours/{concours['id']}").text)
     teams = text[text.index("Équipes") :]
     for name, cote in [("Un", 1097), ("Deux", 940), ("Trois", 1000), ("Quatre", 1000)]:
-        assert re.search(rf"{name} {name} 1, {name} 2 cote\s{cote}\b", teams), name
+        assert re.search(rf"{name} {name} 1, {name} 2 · cote\s{cote}\b", teams), name
 
 
 def test_a_teams_cote_is_the_mean_of_its_players(db, clock):
