@@ -294,3 +294,24 @@ def test_a_teams_cote_is_the_mean_of_its_players(db, clock):
     found = ratings.ratings(db)
     assert found.team_rating("Ana", "Bruno") == 1019  # 1018.5, the half rounded up
     assert found.team_rating("Ana", "Zoé") == 1049  # with a newcomer's 1000: 1048.5
+
+
+def test_the_cotes_follow_a_correction_a_deletion_and_an_import(db, other, clock):
+    """Each read after a write replays the archive as it now is (never the replay of before)."""
+    game_id = typed(db, ["Ana", "Bruno", "Chloé", "David"], [A_CAPOT])
+
+    def ana() -> int | None:
+        found = ratings.ratings(db).of("Ana")
+        return found.rating if found else None
+
+    assert ana() == 1097
+    service.edit_deal(db, game_id, 1, {**B_CAPOT, "version": 1})
+    assert ana() == 940
+    service.edit_deal(db, game_id, 1, {**A_CAPOT, "version": 2})
+    assert ana() == 1097
+    service.delete_deal(db, game_id, 1, 3)
+    assert ratings.ratings(db).players == []
+
+    typed(other, ["Ana", "Élise", "Fabien", "Gaëlle"], [A_CAPOT])
+    import_data(db, export.export_json(other))
+    assert ana() == 1097 and ratings.ratings(db).of("Élise").rating == 940  # Ana & Fabien beat Élise & Gaëlle
