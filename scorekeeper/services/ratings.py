@@ -106,9 +106,11 @@ def replay(seats: list[dict[str, Any]]) -> dict[str, PlayerRating]:
         teams = [[seat for seat in game if seat["team"] == team] for team in ("A", "B")]
         first = teams[0][0]
         ranks = [0.0, 0.0] if first["drawn"] else ([0.0, 1.0] if first["won"] else [1.0, 0.0])
-        rated = MODEL.rate(
-            [[current.get(seat["name_key"]) or MODEL.rating() for seat in team] for team in teams], ranks=ranks
-        )
+        before = [
+            [current[seat["name_key"]] if seat["name_key"] in current else MODEL.rating() for seat in team]
+            for team in teams
+        ]
+        rated = MODEL.rate(before, ranks=ranks)
         for team, new in zip(teams, rated, strict=True):
             for seat, rating in zip(team, new, strict=True):
                 key = seat["name_key"]
