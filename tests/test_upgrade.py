@@ -60,10 +60,17 @@ RENEWED_30 = json.loads((FIXTURE / "issue30_why_expected.json").read_text(encodi
 # Issue 32 changed the games API's sheets on purpose, and only so (checked below): each says
 # whether its table has an action to undo (`undoable`), which each of these games has.
 RENEWED_32 = json.loads((FIXTURE / "issue32_undoable_expected.json").read_text(encoding="utf-8"))["pages"]
+# Issue 33 changed the statistics pages on purpose, and only so (checked below): a « Cotes » tab
+# beside « Joueurs » and « Équipes », and on each player's page the card of their cote
+# (templates/archive/_rating.html, docs/ratings.md).
+RENEWED_33 = json.loads((FIXTURE / "issue33_cotes_expected.json").read_text(encoding="utf-8"))["pages"]
+assert not {url for url in RENEWED_33 if url.endswith((".json", ".csv")) or url.startswith("/api/")}
 EXPECTED = {**EXPECTED, **RENEWED, **RENEWED_15_16, **RENEWED_25, **RENEWED_30_LISTS}
 PAGES_BEFORE_30 = dict(EXPECTED)
 EXPECTED.update(RENEWED_30)
 EXPECTED.update(RENEWED_32)
+PAGES_BEFORE_33 = dict(EXPECTED)
+EXPECTED.update(RENEWED_33)
 
 
 def issue_25(url: str, old: Any) -> Any:
@@ -95,6 +102,14 @@ def test_issue_30_added_each_hands_why_as_the_games_page_shows_it(url):
     hands = [deal for deal in renewed["hands"] if deal["kind"] == "hand"]
     assert shown and [deal.pop("why") for deal in hands] == shown
     assert renewed == json.loads(PAGES_BEFORE_30[url])
+
+
+@pytest.mark.parametrize("url", sorted(RENEWED_33))
+def test_issue_33_added_the_cotes_tab_and_each_players_cote(url):
+    renewed = content(RENEWED_33[url])
+    without = re.sub(r'<section class="card rating".*?</section>\n', "", renewed, flags=re.S)
+    without = without.replace('<a href="/cotes">Cotes</a>\n', "")
+    assert without != renewed and without == content(PAGES_BEFORE_33[url])
 
 
 def upgrade(path: str):

@@ -173,6 +173,7 @@ PAGES = [
     ("stats", "/statistiques", None),
     ("stats-teams", "/statistiques/equipes", None),
     ("stats-player", "/statistiques/joueurs/ana", None),
+    ("cotes", "/cotes", None),
     ("stats-team", "/statistiques/equipes", follow(".stats-table tbody th a")),
     ("games", "/statistiques", follow(".stats-table tbody td a.figure")),
     ("deals", "/statistiques/joueurs/ana", follow("dd a.figure")),

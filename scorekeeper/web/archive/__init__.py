@@ -3,7 +3,7 @@ and import (pages in French), and the command-line export, import, backup and re
 
 from flask import Flask
 
-from scorekeeper.web.archive import cli, export_pages, import_pages  # noqa: F401 (their pages join the blueprint)
+from scorekeeper.web.archive import cli, export_pages, import_pages, ratings_pages  # noqa: F401 (their pages join the blueprint)
 from scorekeeper.web.archive.routes import bp
 
 

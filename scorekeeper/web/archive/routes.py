@@ -23,13 +23,14 @@ from flask.typing import ResponseReturnValue
 
 from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.evenings import short_date
-from scorekeeper.services import evening_concours, figure_lists, lists, stats
+from scorekeeper.services import evening_concours, figure_lists, lists, ratings, stats
 from scorekeeper.services import games as service
 from scorekeeper.store import evenings
 from scorekeeper.store.db import write_transaction
 from scorekeeper.web import backups
 from scorekeeper.web.archive.chart import running_totals_chart
 from scorekeeper.web.archive.forms import LIMITS, EveningForm
+from scorekeeper.web.archive.rating_chart import rating_chart
 from scorekeeper.web.conditional import not_modified, validated_by
 from scorekeeper.web.database import get_db
 from scorekeeper.web.lookups import sheet_or_404
@@ -204,7 +205,9 @@ def player(name: str):
     subject = stats.player(get_db(), name)
     if subject is None:
         abort(404)
-    return render_template("archive/subject.html", subject=subject)
+    rated = ratings.ratings(get_db()).of(subject.key)  # templates/archive/_rating.html
+    rating = {"player": rated, "chart": rating_chart(rated) if rated is not None else None}
+    return render_template("archive/subject.html", subject=subject, rating=rating)
 
 
 @bp.get("/statistiques/equipes/<path:pair>")

@@ -11,7 +11,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from scorekeeper.belote.concours.slips import SlipDoubt
 from scorekeeper.belote.errors import Conflict, InvalidInput
 from scorekeeper.services import concours as service
-from scorekeeper.services import lists
+from scorekeeper.services import lists, ratings
 from scorekeeper.services.concours_view import Concours, Round, Table
 from scorekeeper.web.concours import seats, words
 from scorekeeper.web.concours.forms import ConcoursForm, PlayersForm, SlipForm, TeamsForm
@@ -85,6 +85,7 @@ def organiser_page(concours: Concours, status: int = 200, refusal: str | None = 
         seats=seats,
         actions=words.actions(concours),
         evening=lists.evening(get_db(), concours.evening_id),
+        cotes=ratings.ratings(get_db()),  # each team's, for information (templates/concours/_team_rating.html)
         teams_form=forms.pop("teams_form", None) or TeamsForm(formdata=None),
         players_form=forms.pop("players_form", None) or PlayersForm(formdata=None),
         slips=slips,
