@@ -29,7 +29,8 @@ import pytest
 from scorekeeper.services import concours as concours_service
 from scorekeeper.services import concours_import_checks, export, import_checks, stats
 from scorekeeper.services import games as service
-from scorekeeper.services.concours_view import concours_json, load
+from scorekeeper.services.concours_json import concours_json
+from scorekeeper.services.concours_view import load
 from scorekeeper.store import evenings
 from scorekeeper.store.db import write_transaction
 from tests.helpers import import_data, page_text

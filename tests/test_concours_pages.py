@@ -191,6 +191,23 @@ def test_the_form_offers_the_same_rules_as_the_new_game_form(client):
             "teams",
             "Une équipe s'appelle déjà « Les As » dans ce concours.",
         ),
+        # A name refused is named by its line as the organiser sees it (blank lines counted), not
+        # by the API's field (« teams.players.1 »).
+        (
+            {"teams": "Les As : Ana, Alain\n\nLes Rois : Rémi, Ro|se"},
+            "teams",
+            "« ligne 3, joueur 2 » : le caractère « | » ne va pas dans un nom.",
+        ),
+        (
+            {"teams": "Les As : Ana, Alain\n" + "x" * 41 + " : Rémi, Rose"},
+            "teams",
+            "« ligne 2, nom de l'équipe » : 40 caractères au plus.",
+        ),
+        (
+            {"teams": "Les As : \u200b, Alain"},
+            "teams",
+            "« ligne 1, joueur 1 » : ce nom ne contient que des caractères invisibles.",
+        ),
     ],
 )
 def test_a_bad_form_is_refused_next_to_its_field_and_stores_nothing(client, db, fields, field, message):

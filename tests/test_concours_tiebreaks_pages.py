@@ -21,7 +21,8 @@ from html import unescape
 import pytest
 
 from scorekeeper.services import export
-from scorekeeper.services.concours_view import concours_json, load
+from scorekeeper.services.concours_json import concours_json
+from scorekeeper.services.concours_view import load
 from tests.helpers import import_data, page_text
 from tests.test_concours_pages import error_next_to, new_concours
 

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from scorekeeper.services import concours as concours_service
 from scorekeeper.services import concours_players, export
-from scorekeeper.services.concours_view import concours_json, load
+from scorekeeper.services.concours_json import concours_json
+from scorekeeper.services.concours_view import load
 from scorekeeper.services.import_checks import ImportRefused
 from tests.helpers import examples, import_data
 from tests.test_melee_draw import best_partners, best_tables

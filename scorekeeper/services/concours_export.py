@@ -32,9 +32,10 @@ from typing import Any
 import sqlite_utils
 
 from scorekeeper.belote.concours.entry import ConcoursInput
-from scorekeeper.belote.concours.standings import Bye, ByeFixed, Sides
+from scorekeeper.belote.concours.standings import ByeFixed, Sides
 from scorekeeper.belote.ending import End
 from scorekeeper.belote.game_input import parse_rules
+from scorekeeper.services.concours_json import bye_json
 from scorekeeper.store import concours as concours_store
 from scorekeeper.store import concours_archive
 
@@ -143,18 +144,13 @@ class ArchivedConcours:
             "rules": entry.rules.as_json(),
             "ranking": entry.ranking,
             "pairing": entry.pairing,
-            "bye": _bye_json(entry.bye),
+            "bye": bye_json(entry.bye),
             # only when the organiser chose them: a file without reads as it always did, here and
             # in a version that knows no tie-breaks
             **({"tiebreaks": list(entry.tiebreaks)} if entry.tiebreaks is not None else {}),
             **entrants,
             "rounds": [round_.as_json(melee) for round_ in self.rounds],
         }
-
-
-def _bye_json(bye: Bye) -> Any:
-    """ "average", or the organiser's figures as the API takes them."""
-    return {"points": bye.points, "conceded": bye.conceded} if isinstance(bye, ByeFixed) else bye
 
 
 def _from_rows(

@@ -24,7 +24,8 @@ FIGURES_COLUMNS = [
     "abandon",
 ]
 STANDINGS_COLUMNS = ["rang", "équipe", "joueur 1", "joueur 2", *FIGURES_COLUMNS]
-MELEE_COLUMNS = ["rang", "joueur", *FIGURES_COLUMNS]
+# A player who rests is « exempt », a team « exempte ».
+MELEE_COLUMNS = ["rang", "joueur", *("exempt" if column == "exempte" else column for column in FIGURES_COLUMNS)]
 
 
 def wins(won: int, drawn: int) -> str:

@@ -26,6 +26,7 @@ from scorekeeper.belote.cards import (
     Suit,
     card_points,
 )
+from scorekeeper.belote.concours.melee import named_by_players
 from scorekeeper.belote.ending import deals_line, result_words
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.game import rules_line as rules_words
@@ -178,6 +179,7 @@ def init_app(app: Flask) -> None:
         rules_line=rules_line,
         deals_line=deals_line,  # « Donne 7 sur 12 », a game in deals
         result_words=result_words,  # « Partie nulle », « Partie arrêtée par l'organisateur : … »
+        named_by_players=named_by_players,  # a mêlée's « Ana et Bruno »: its players not said again
     )
     app.jinja_env.filters.update(
         mode_symbol=mode_symbol,

@@ -177,14 +177,28 @@ def parse_player(body: Any, field: str = "player") -> str:
     return name
 
 
+def typed_lines(text: str) -> list[tuple[str, str]]:
+    """The lines of a list typed in a form that hold something, each with how a refusal names it
+    (« ligne 3 », counted as the organiser sees them, blank lines too): a page names a line, not
+    the API's field."""
+    return [(f"ligne {number}", line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+
+
 def parse_player_lines(text: str, field: str = "players") -> list[str]:
-    """The organiser's list of a mêlée's players, one name a line (blank lines skipped)."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    """The organiser's list of a mêlée's players, one name a line (blank lines skipped); a refusal
+    names the line, and its `field` is the list's."""
+    lines = typed_lines(text)
     if not lines:
         raise InvalidInput(field, "Écrivez au moins un joueur, un nom par ligne.")
     if len(lines) > MAX_PLAYERS:
         raise InvalidInput(field, f"{MAX_PLAYERS} joueurs au plus.")
-    return [parse_player({"name": line}, field) for line in lines]
+    names = []
+    for where, line in lines:
+        try:
+            names.append(parse_name(line, where, ""))
+        except InvalidInput as error:
+            raise InvalidInput(field, error.message) from error
+    return names
 
 
 def parse_slip(body: Any, limit: int = MAX_BYE_POINTS) -> dict[str, int] | None:
@@ -200,23 +214,33 @@ def parse_slip(body: Any, limit: int = MAX_BYE_POINTS) -> dict[str, int] | None:
 _PLAYERS_SPLIT = re.compile(r"\s*(?:,|/|;|&|\s\+\s|\set\s)\s*")
 
 
-def parse_team_line(line: str, field: str = "teams") -> TeamInput:
+def parse_team_line(line: str, field: str = "teams", where: str = "ligne 1") -> TeamInput:
     """One line of the organiser's list: « Les As : Ana, Alain » (a name, a colon, the two players
-    joined by a comma, « et », « / », « & » or « + »), or the two players alone."""
+    joined by a comma, « et », « / », « & » or « + »), or the two players alone. A name refused is
+    named by the line's place, `where` (« ligne 2, joueur 1 » : …), the error's `field` the list's."""
     name, _, players_text = line.rpartition(":")
     players = [part for part in _PLAYERS_SPLIT.split(players_text.strip()) if part]
     if len(players) != 2:
         raise InvalidInput(
             field, f"« {line.strip()[: MAX_NAME_LENGTH * 2]} » : écrivez une équipe par ligne, « Les As : Ana, Alain »."
         )
-    return parse_team({"name": name.strip() or None, "players": players}, field)
+    try:
+        return TeamInput(
+            name=parse_name(name.strip(), f"{where}, nom de l'équipe", "") or None,
+            players=(
+                parse_name(players[0], f"{where}, joueur 1", ""),
+                parse_name(players[1], f"{where}, joueur 2", ""),
+            ),
+        )
+    except InvalidInput as error:
+        raise InvalidInput(field, error.message) from error
 
 
 def parse_team_lines(text: str, field: str = "teams") -> list[TeamInput]:
     """The organiser's list, one team a line (blank lines skipped), or a pasted list."""
-    lines = [line for line in text.splitlines() if line.strip()]
+    lines = typed_lines(text)
     if not lines:
         raise InvalidInput(field, "Écrivez au moins une équipe, « Les As : Ana, Alain ».")
     if len(lines) > MAX_TEAMS:
         raise InvalidInput(field, f"{MAX_TEAMS} équipes au plus.")
-    return [parse_team_line(line, field) for line in lines]
+    return [parse_team_line(line, field, where) for where, line in lines]

@@ -18,12 +18,13 @@ Three steps, each the best it can be given the ones before:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import networkx as nx
 
 from scorekeeper.belote.names import MAX_NAME_LENGTH
+from scorekeeper.belote.terms import TEAMS, players_of
 
 from .pairing import pair
 
@@ -77,6 +78,13 @@ def side_name(first: str, partner: str) -> str:
     room = (MAX_NAME_LENGTH - len(" et ")) // 2
     first, partner = (n if len(n) <= room else n[: room - 1].rstrip() + "…" for n in (first, partner))
     return f"{first} et {partner}"
+
+
+def named_by_players(teams: Mapping[str, str], players: Sequence[str]) -> bool:
+    """Whether both teams of a game are named by their players, as a mêlée's tables are
+    (`side_name`): a page that names the teams then says the players once, not twice (« Ana et
+    Bruno », not again « Ana & Bruno »)."""
+    return all(teams[team.value] == side_name(*(players[seat] for seat in players_of(team))) for team in TEAMS)
 
 
 def table_cost(first: Team, second: Team, opponents: Mapping[frozenset[int], int]) -> int:

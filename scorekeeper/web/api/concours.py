@@ -11,7 +11,8 @@ from flask import Response, jsonify, make_response, request
 from scorekeeper.belote.concours.entry import parse_slip
 from scorekeeper.services import concours as service
 from scorekeeper.services import concours_players as players
-from scorekeeper.services.concours_view import Concours, concours_json
+from scorekeeper.services.concours_json import concours_json
+from scorekeeper.services.concours_view import Concours
 from scorekeeper.web.api.common import ApiError, bp, idempotency_key, json_body
 from scorekeeper.web.database import get_db
 

@@ -19,7 +19,8 @@ from markupsafe import Markup
 from scorekeeper.belote.names import MAX_NAME_LENGTH, name_key
 from scorekeeper.services import concours as service
 from scorekeeper.services import melee_seats
-from scorekeeper.services.concours_view import Concours, concours_json
+from scorekeeper.services.concours_json import concours_json
+from scorekeeper.services.concours_view import Concours
 from scorekeeper.web.concours import seats
 from scorekeeper.web.concours_screen import board as boards
 from scorekeeper.web.conditional import not_modified, validated_by

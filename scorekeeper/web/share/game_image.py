@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scorekeeper.belote.concours.melee import named_by_players
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.terms import team_players
 from scorekeeper.web.share.drawing import (
@@ -44,7 +45,11 @@ class GameCard:
 def game_card(sheet: Sheet, date: str, evening: str, concours: str) -> GameCard:
     return GameCard(
         teams=dict(sheet.game.teams),
-        players=team_players(sheet.game.players),
+        players=(
+            {"A": "", "B": ""}  # a mêlée's « Ana et Bruno » already names them
+            if named_by_players(sheet.game.teams, sheet.game.players)
+            else team_players(sheet.game.players)
+        ),
         totals=dict(sheet.totals),
         winner=sheet.winner,
         running=[(0, 0)] + [(deal.totals["A"], deal.totals["B"]) for deal in sheet.deals],

@@ -1,5 +1,6 @@
 """The image of a concours's final ranking (1080 × 1350 PNG, docs/sharing.md): its name, date and
-evening, the top three large (rank, team, players, points), the rest in a list, one team a line."""
+evening, the top three large (rank, team, players, points), the rest in a list, one team a line. A
+mêlée ranks players: each is named alone, and the sentence and the list's last line say so."""
 
 from __future__ import annotations
 
@@ -41,21 +42,23 @@ class PodiumCard:
     date: str
     evening: str
     ranking: list[Placed]
+    melee: bool = False
 
 
 def podium_card(concours: Concours, date: str, evening: str) -> PodiumCard:
     ranking = []
     for standing in concours.standings:
-        players = concours.team(standing.team).players
-        ranking.append(Placed(standing.rank, standing.name, " & ".join(players), standing.points, standing.won))
-    return PodiumCard(name=concours.name, date=date, evening=evening, ranking=ranking)
+        players = "" if concours.is_melee else " & ".join(concours.team(standing.entrant).players)
+        ranking.append(Placed(standing.rank, standing.name, players, standing.points, standing.won))
+    return PodiumCard(name=concours.name, date=date, evening=evening, ranking=ranking, melee=concours.is_melee)
 
 
 def podium_sentence(card: PodiumCard) -> str:
-    """What the share sheet sends with the image: « Les Pies gagnent le concours « X » »."""
+    """What the share sheet sends with the image: « Les Pies gagnent le concours « X » », or a
+    mêlée's winner alone, « Ana gagne le concours « X » »."""
     if not card.ranking:
         return f"Concours « {card.name} »"
-    return f"{card.ranking[0].team} gagnent le concours « {card.name} »"
+    return f"{card.ranking[0].team} {'gagne' if card.melee else 'gagnent'} le concours « {card.name} »"
 
 
 def draw_podium(card: PodiumCard) -> Canvas:
@@ -63,7 +66,7 @@ def draw_podium(card: PodiumCard) -> Canvas:
     y = heading(canvas, card)
     for placed in card.ranking[:3]:
         y = podium_block(canvas, placed, y) + 26
-    rest(canvas, card.ranking[3:], y + 10)
+    rest(canvas, card.ranking[3:], y + 10, "joueur" if card.melee else "équipe")
     return canvas
 
 
@@ -98,9 +101,9 @@ def podium_block(canvas: Canvas, placed: Placed, top: int) -> int:
     return max(y, top + 2 * radius)
 
 
-def rest(canvas: Canvas, ranking: list[Placed], top: int) -> None:
-    """The other teams, a line each (a long name drawn smaller), as many as the image holds; then
-    how many more there are."""
+def rest(canvas: Canvas, ranking: list[Placed], top: int, entrant: str) -> None:
+    """The other teams (or players: `entrant`), a line each (a long name drawn smaller), as many as
+    the image holds; then how many more there are."""
     if not ranking:
         return
     canvas.draw.line((MARGIN, top - 14, WIDTH - MARGIN, top - 14), fill=GRID, width=2)
@@ -120,6 +123,5 @@ def rest(canvas: Canvas, ranking: list[Placed], top: int) -> None:
         y += step
     if len(shown) < len(ranking):
         more = len(ranking) - len(shown)
-        canvas.text(
-            (MARGIN + 80, y), f"… et {more} autre{'s' if more > 1 else ''} équipe{'s' if more > 1 else ''}", 26, MUTED
-        )
+        plural = "s" if more > 1 else ""
+        canvas.text((MARGIN + 80, y), f"… et {more} autre{plural} {entrant}{plural}", 26, MUTED)
