@@ -26,6 +26,7 @@ from scorekeeper.belote.cards import (
     Suit,
     card_points,
 )
+from scorekeeper.belote.chances import chances_line, why_words
 from scorekeeper.belote.ending import deals_line, result_words
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.game import rules_line as rules_words
@@ -178,6 +179,8 @@ def init_app(app: Flask) -> None:
         rules_line=rules_line,
         deals_line=deals_line,  # « Donne 7 sur 12 », a game in deals
         result_words=result_words,  # « Partie nulle », « Partie arrêtée par l'organisateur : … »
+        chances_line=chances_line,  # « Chances : Nous 73 % · Eux 27 % » (docs/chances.md)
+        chances_why=why_words,
     )
     app.jinja_env.filters.update(
         mode_symbol=mode_symbol,
