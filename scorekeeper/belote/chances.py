@@ -16,6 +16,7 @@ unfinished game stays unfinished; the figure moves by a few tenths of a percent 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 from collections.abc import Iterable
@@ -28,6 +29,7 @@ from scorekeeper.belote.scoring import round_to_ten
 
 MIN_HANDS = 200  # below this many scored hands the club has no distribution yet: no chances
 UNIT = 10  # the grid's step, in points (ending.POINTS_STEP)
+EXTENT = 50  # in tens: how far past the target a table's grid reaches, by steps of 500 points
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,38 @@ def _terminal(a: int, b: int, end: End, hands_played: int = 0) -> float | None:
     return 1.0 if outcome.winner == "A" else 0.0 if outcome.winner == "B" else 0.5
 
 
+def _beyond(a: int, b: int, end: End) -> float:
+    """The chance at totals (a, b) in tens, one of them past the target: the end decides."""
+    value = _terminal(a, b, end)
+    if value is not None:
+        return value
+    # Not over past the target: only equal totals play on (ending.winner_of). From equal totals
+    # the game is the same for both sides (the distribution is symmetric): ½.
+    if a != b:
+        raise ValueError(f"a game past its target at unequal totals goes on: ({a}, {b})")
+    return 0.5
+
+
+@functools.lru_cache(maxsize=8)
+def _ends(end: End, width: int, height: int) -> np.ndarray:
+    """The grid of totals (in tens) a game to `end.points` can reach in one hand from below its
+    target, the cells past the target on a side filled by `_beyond`. It depends on the end and on
+    the largest hand alone, not on the distribution: kept (a pure function's answers), so that a
+    new table, at each new hand of the archive, asks `outcome_of` nothing."""
+    assert end.points is not None
+    n = end.points // UNIT
+    # Below the target on both sides a game in points goes on (`winner_of`): held here where it
+    # would first fail, the cells just under the target, rather than at every cell.
+    if any(_terminal(n - 1, b, end) is not None or _terminal(b, n - 1, end) is not None for b in range(n)):
+        raise ValueError(f"the end {end} finishes a game below its target")
+    values = np.full((width, height), np.nan)
+    for a in range(width):
+        for b in range(n if a < n else 0, height):
+            values[a, b] = _beyond(a, b, end)
+    values.flags.writeable = False
+    return values
+
+
 class PointsTable:
     """P(a, b) for every unfinished state of a game to `end.points`, below the target."""
 
@@ -93,15 +127,11 @@ class PointsTable:
         assert end.points is not None
         self.end, self.hands = end, dist.hands
         n = end.points // UNIT  # states below the target on both sides: a, b in [0, n)
-        width, height = n + int(dist.xs.max()), n + int(dist.ys.max())
-        values = np.empty((width, height))
-        for a in range(width):  # beyond the target on a side: the end decides
-            for b in range(n if a < n else 0, height):
-                values[a, b] = self._beyond(a, b)
-        # Below the target on both sides a game in points goes on (`winner_of`): held here where it
-        # would first fail, the cells just under the target, rather than at every cell.
-        if any(_terminal(n - 1, b, end) is not None or _terminal(b, n - 1, end) is not None for b in range(n)):
-            raise ValueError(f"the end {end} finishes a game below its target")
+        # The grid reaches past the target by the largest hand, rounded up to EXTENT so that a new
+        # largest hand in the archive seldom means a new grid of `_ends`.
+        reach = -(-int(max(dist.xs.max(), dist.ys.max())) // EXTENT) * EXTENT
+        height = n + reach
+        values = _ends(end, height, height).copy()
         # From the top down, a diagonal a + b = s at a time: its cells need only higher sums.
         flat = values.reshape(-1)
         steps = dist.xs * height + dist.ys
@@ -111,16 +141,6 @@ class PointsTable:
             flat[cells] = flat[cells[:, None] + steps[None, :]] @ dist.weights
         self.values = values[:n, :n].copy()
 
-    def _beyond(self, a: int, b: int) -> float:
-        value = _terminal(a, b, self.end)
-        if value is not None:
-            return value
-        # Not over past the target: only equal totals play on (ending.winner_of). From equal
-        # totals the game is the same for both sides (the distribution is symmetric): ½.
-        if a != b:
-            raise ValueError(f"a game past its target at unequal totals goes on: ({a}, {b})")
-        return 0.5
-
     def chances(self, a: int, b: int) -> Chances:
         """The chances at totals (a, b), in points; a finished state is certain."""
         outcome = outcome_of({"A": a, "B": b}, 0, self.end)
@@ -128,7 +148,7 @@ class PointsTable:
             return _certain(outcome.winner, self.hands)
         ta, tb = a // UNIT, b // UNIT  # each total down to its ten: the game stays unfinished
         n = self.values.shape[0]
-        p = float(self.values[ta, tb]) if ta < n and tb < n else self._beyond(ta, tb)
+        p = float(self.values[ta, tb]) if ta < n and tb < n else _beyond(ta, tb, self.end)
         return Chances(p, 1.0 - p, 0.0, self.hands)
 
 
