@@ -270,7 +270,7 @@ def test_the_sheet_shows_the_chances_under_the_totals_with_why(client, db):
     game_id = play(db, 4, [WON_BY_A, WON_BY_A])
     page = client.get(f"/parties/{game_id}").get_data(as_text=True)
     line = re.search(r'<p class="chances-line">(.*?)</p>', page, re.S).group(1)
-    assert line == "Chances : Nous 75\u202f% · Eux 0\u202f% · nulle 25\u202f%"
+    assert line == "Chances : Nous\u00a075\u202f% ·\u00a0Eux\u00a00\u202f% ·\u00a0nulle\u00a025\u202f%"
     assert "<summary>Pourquoi ?</summary>" in page and "Calculé sur les 200 donnes" in page
     totals = page.index('class="totals card"')
     assert totals < page.index('class="chances-line"') < page.index('class="target"')  # in the totals' card

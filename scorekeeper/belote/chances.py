@@ -212,11 +212,12 @@ def percent(chance: float) -> str:
 
 
 def chances_line(chances: Chances, teams: dict[str, str], in_deals: bool) -> str:
-    """« Chances : Nous 73 % · Eux 27 % », and « · nulle 4 % » for a game in deals."""
-    parts = [f"{teams['A']} {percent(chances.a)}", f"{teams['B']} {percent(chances.b)}"]
+    """« Chances : Nous 73 % · Eux 27 % », and « · nulle 4 % » for a game in deals; on a narrow
+    screen a line breaks before a « · », each team's name held to its figure."""
+    parts = [f"{teams['A']}\u00a0{percent(chances.a)}", f"{teams['B']}\u00a0{percent(chances.b)}"]
     if in_deals:
-        parts.append(f"nulle {percent(chances.draw)}")
-    return "Chances : " + " · ".join(parts)
+        parts.append(f"nulle\u00a0{percent(chances.draw)}")
+    return "Chances : " + " ·\u00a0".join(parts)
 
 
 def why_words(hands: int) -> str:
