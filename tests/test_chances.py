@@ -18,7 +18,7 @@ from scorekeeper.belote.chances import MIN_HANDS, DealsTable, PointsTable, distr
 from scorekeeper.belote.ending import End, outcome_of
 from scorekeeper.services import chances as chances_service
 from scorekeeper.services import games as service
-from tests.helpers import stop_game
+from tests.helpers import api_concours, api_draw, page_text, stop_game
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "chances.md"
 
@@ -331,3 +331,24 @@ def test_the_api_refuses_a_bad_parameter_in_french_naming_it(client, query, name
     response = client.get(f"/api/v1/chances?{query}")
     assert response.status_code == 422
     assert f"« {named} »" in response.get_json()["error"]
+
+
+def test_the_concours_screen_shows_each_unfinished_tables_chances_beside_its_totals(client, db):
+    club_of(db, 200)
+    teams = ["Les As", "Les Rois", "Les Dames", "Les Valets"]
+    concours = api_draw(client, api_concours(client, teams, end={"deals": 4})["id"])
+    first, second = concours["rounds"][0]["tables"]
+    for _ in range(2):
+        assert client.post(f"/api/v1/games/{first['game']}/hands", json=WON_BY_A).status_code == 201
+    for _ in range(4):  # the second table's game over: no chances
+        assert client.post(f"/api/v1/games/{second['game']}/hands", json=WON_BY_A).status_code == 201
+    for url in (f"/concours/{concours['id']}/ecran", f"/concours/{concours['id']}/ecran/tableau"):
+        html = client.get(url).get_data(as_text=True)
+        playing = re.search(rf'<li class="table" data-game="{first["game"]}">.*?</li>', html, re.S).group(0)
+        names = {team["number"]: team["name"] for team in concours["teams"]}
+        a, b = (names[number] for number in first["teams"])
+        # +200 with two hands left: A 75 %, B never (a draw, 25 %, is neither's)
+        expected = f"1 {a} 340 75 % {b} 140 0 % donne 3 sur 4"
+        assert page_text(playing).replace("\u202f", " ") == expected
+        over = re.search(rf'<li class="table finished" data-game="{second["game"]}">.*?</li>', html, re.S).group(0)
+        assert 'class="chance"' not in over

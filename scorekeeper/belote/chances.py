@@ -42,6 +42,10 @@ class Chances:
     draw: float
     hands: int
 
+    def of(self, team: str) -> float:
+        """Team "A"'s or "B"'s chance."""
+        return self.a if team == "A" else self.b
+
     def as_json(self) -> dict[str, float | int]:
         return {"A": round(self.a, 4), "B": round(self.b, 4), "draw": round(self.draw, 4), "hands": self.hands}
 

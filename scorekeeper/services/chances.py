@@ -17,6 +17,7 @@ import sqlite_utils
 from scorekeeper.belote.chances import Chances, DealsTable, PointsTable, distribution, table
 from scorekeeper.belote.ending import End
 from scorekeeper.belote.game import Rules
+from scorekeeper.belote.game_input import parse_rules
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.store import chances as store
 
@@ -57,6 +58,26 @@ def of_sheet(db: sqlite_utils.Database, sheet: Sheet) -> Chances | None:
     if game.end.points is not None:
         return in_points(db, game.rules, game.end, totals["A"], totals["B"])
     return in_deals(db, game.rules, game.end, sheet.hands_played, totals["A"] - totals["B"])
+
+
+def of_concours(db: sqlite_utils.Database, data: dict[str, Any]) -> dict[str, Chances]:
+    """The chances of each unfinished table of a concours's current partie, by its game's id
+    (`data`: the concours's API JSON, as its screen reads it); none without the club's hands."""
+    if not data["rounds"]:
+        return {}
+    rules, end = parse_rules(data["rules"]), End(**data["end"])
+    found = {}
+    for line in data["rounds"][-1]["tables"]:
+        if line["finished"]:
+            continue
+        a, b = line["totals"]["A"], line["totals"]["B"]
+        if end.points is not None:
+            chances = in_points(db, rules, end, a, b)
+        else:
+            chances = in_deals(db, rules, end, line["hands_played"], a - b)
+        if chances is not None:
+            found[line["game"]] = chances
+    return found
 
 
 def in_points(db: sqlite_utils.Database, rules: Rules, end: End, a: int, b: int) -> Chances | None:

@@ -26,7 +26,7 @@ from scorekeeper.belote.cards import (
     Suit,
     card_points,
 )
-from scorekeeper.belote.chances import chances_line, why_words
+from scorekeeper.belote.chances import chances_line, percent, why_words
 from scorekeeper.belote.ending import deals_line, result_words
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.game import rules_line as rules_words
@@ -189,4 +189,5 @@ def init_app(app: Flask) -> None:
         contract_title=contract_title,
         coinche_badge=coinche_badge,
         team_players=team_players,
+        percent_chance=percent,  # « 73 % », « < 1 % »: a chance to the percent (docs/chances.md)
     )
