@@ -1,13 +1,9 @@
-// Each team's chances under the sheet's totals (docs/chances.md), as the server last gave them: the
-// `chances` of the latest sheet the phone has seen, in the words of templates/sheet/_chances.html
-// (scorekeeper/belote/chances.py: `percent`, `chances_line`, `why_words`). Shown only while the
-// phone's totals are the server's: while a save waits on the phone, or the server does not
-// answer, none, rather than the chances of totals that are no longer the game's. Text only.
+// The chances under the sheet's totals (docs/chances.md): the latest sheet's, in the words of
+// scorekeeper/belote/chances.py; none while the phone's totals are not the server's.
 import { element } from "./dom.js";
 
 const PERCENT = "\u202f%";
 
-// A chance to the percent, half up; « < 1 % » and « > 99 % » for what can still happen, or fail.
 export function percent(chance) {
   const whole = Math.floor(chance * 100 + 0.5);
   if (whole === 0 && chance > 0) return "< 1" + PERCENT;
@@ -15,7 +11,6 @@ export function percent(chance) {
   return whole + PERCENT;
 }
 
-// On a narrow screen a line breaks before a « · », each team's name held to its figure.
 export function chancesLine(chances, teams, inDeals) {
   const parts = [teams.A + "\u00a0" + percent(chances.A), teams.B + "\u00a0" + percent(chances.B)];
   if (inDeals) parts.push("nulle\u00a0" + percent(chances.draw));
@@ -31,8 +26,7 @@ export function whyWords(hands) {
   );
 }
 
-// box: #chances in the totals' card; game: the latest sheet's JSON; current: whether the phone's
-// totals are that sheet's and the server answers. The « Pourquoi ? » stays open across redraws.
+// current: the phone's totals are the sheet's, and the server answers. « Pourquoi ? » stays open.
 export function drawChances(box, game, current) {
   if (!box) return;
   const chances = current && !game.finished ? game.chances : null;
