@@ -169,9 +169,9 @@ class DealsTable:
         sums = [np.ones(1)]
         for _ in range(end.deals):
             sums.append(np.convolve(sums[-1], one))
-        # above[r][i]: the chance that r hands' differences add up to more than low·r + i − 1
-        self.above = [np.cumsum(row[::-1])[::-1] for row in sums]
-        self.exact = sums
+        # above[r][i]: the chance that r hands' differences add up to low·r + i or more (the chance
+        # of exactly low·r + i is above[r][i] − above[r][i + 1])
+        self.above = [np.append(np.cumsum(row[::-1])[::-1], 0.0) for row in sums]
 
     def chances(self, hands_played: int, difference: int) -> Chances:
         """The chances after `hands_played` scored hands at `difference` = a − b, in points."""
@@ -181,12 +181,15 @@ class DealsTable:
             return _certain(outcome.winner, self.hands)
         d = difference // UNIT if difference >= 0 else -(-difference // UNIT)  # towards 0: each total down
         r = self.end.deals - hands_played  # type: ignore[operator]
-        row, exact = self.above[r], self.exact[r]
-        # A wins when the r hands add up to more than −d, i.e. to −d + 1 or more.
-        first = -d + 1 - self.low * r
-        win = float(row[first]) if 0 <= first < len(row) else (1.0 if first < 0 else 0.0)
+        row = self.above[r]
+
+        def at_least(i: int) -> float:  # the chance that the r hands add up to low·r + i or more
+            return 1.0 if i <= 0 else float(row[min(i, len(row) - 1)])
+
+        # A wins when the r hands add up to more than −d, i.e. to −d + 1 or more; a draw, to −d.
         here = -d - self.low * r
-        draw = float(exact[here]) if 0 <= here < len(exact) else 0.0
+        win = at_least(here + 1)
+        draw = max(0.0, at_least(here) - win)
         return Chances(win, max(0.0, 1.0 - win - draw), draw, self.hands)
 
 
