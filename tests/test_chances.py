@@ -233,7 +233,7 @@ def test_the_hands_of_games_still_played_and_of_other_rules_are_not_the_clubs(db
     assert service.sheet_json(db, service.get_sheet(db, game_id))["chances"] is None
 
 
-def test_the_table_is_computed_once_per_archive_revision(db):
+def test_the_table_is_computed_again_only_when_the_clubs_deals_change(db):
     club_of(db, 200)
     game_id = play(db, 12, [WON_BY_A])
     computed = chances_service.TABLES.computed
@@ -241,8 +241,13 @@ def test_the_table_is_computed_once_per_archive_revision(db):
     for _ in range(3):
         assert service.sheet_json(db, service.get_sheet(db, game_id))["chances"]["hands"] == 200
     assert chances_service.TABLES.computed == computed
-    service.record_hand(db, game_id, WON_BY_B)  # a hand added: a new revision, computed once more
-    assert chances_service.TABLES.computed == computed + 1
+    # A hand in a game still played: a new revision, the same club's deals, the same table.
+    service.record_hand(db, game_id, WON_BY_B)
+    assert chances_service.TABLES.computed == computed
+    # A game finished: its hands are the club's now, the table is computed again, once.
+    play(db, 12)  # a game of the same end: its own answers need the same table
+    after = service.sheet_json(db, service.get_sheet(db, game_id))["chances"]
+    assert after["hands"] == 212 and chances_service.TABLES.computed == computed + 1
     service.sheet_json(db, service.get_sheet(db, game_id))
     assert chances_service.TABLES.computed == computed + 1
 

@@ -1,10 +1,13 @@
 """The chances of each team, from the club's deals (docs/chances.md): a table per scoring rules and
-end, computed from the archive once and kept in this process until the archive changes.
+end, computed from the archive once and kept in this process while the club's deals stay the same.
 
 The archive's revision (m016) moves at every write of a game's derived rows, a hand recorded
-anywhere among them: the first answer that needs a table after that computes it again (tens of
-milliseconds for a game to 2000: docs/performance.md), every later one reads it. Only the latest
-revision's tables are kept; a second database (the tests') is another archive.
+anywhere. At the first answer of a new revision the club's deals are read again (a grouped query,
+a few milliseconds: docs/performance.md), once per scoring rules; a table is kept while the deals
+it was computed from are the same ones, and computed again when they are not (a game finished,
+corrected, deleted or imported: tens of milliseconds for a game to 2000). Every other answer of
+the revision looks it up. A hand recorded in a game still being played changes no table: its game
+is not the club's yet. A second database (the tests') is another archive: its deals are read.
 """
 
 from __future__ import annotations
@@ -22,29 +25,37 @@ from scorekeeper.belote.sheet import Sheet
 from scorekeeper.store import chances as store
 
 Table = PointsTable | DealsTable
+Hands = list[tuple[int, int, int]]  # the club's deals as read: (x, y, how many hands)
 
 
 class Tables:
-    """The tables of one archive state, by (rounding, house rules, end): None where the club has
-    too few hands under those rules. A lock, so that two requests never compute one table twice."""
+    """The tables by (rounding, house rules, end), each with the club's deals it was computed from
+    (None where the club has too few hands under those rules), and the deals read at the archive's
+    current state. A lock, so that two requests never compute one table twice."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._state: tuple[str, str] | None = None
-        self._tables: dict[tuple[Any, ...], Table | None] = {}
+        self._hands: dict[tuple[Any, ...], Hands] = {}  # read at `_state`, by scoring rules
+        self._tables: dict[tuple[Any, ...], tuple[Hands, Table | None]] = {}
         self.computed = 0  # how many tables this process has computed (the tests count them)
 
     def get(self, db: sqlite_utils.Database, rules: Rules, end: End) -> Table | None:
         state = store.archive_state(db)
-        key = (rules.rounding, rules.house, end)
+        scoring = (rules.rounding, rules.house)
         with self._lock:
             if state != self._state:
-                self._state, self._tables = state, {}
-            if key not in self._tables:
-                club = distribution(store.deal_distribution(db, rules))
-                self._tables[key] = None if club is None else table(club, end)
+                self._state, self._hands = state, {}
+            if scoring not in self._hands:
+                self._hands[scoring] = sorted(store.deal_distribution(db, rules))
+            hands = self._hands[scoring]
+            kept = self._tables.get((*scoring, end))
+            if kept is None or kept[0] != hands:
+                club = distribution(hands)
+                kept = (hands, None if club is None else table(club, end))
+                self._tables[(*scoring, end)] = kept
                 self.computed += 1
-            return self._tables[key]
+            return kept[1]
 
 
 TABLES = Tables()
