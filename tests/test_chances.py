@@ -110,9 +110,17 @@ def test_a_finished_state_is_certain_and_follows_the_games_own_end():
     assert (deals.chances(4, 0).draw, deals.chances(4, -10).b) == (1.0, 1.0)
 
 
-def test_a_hand_that_scores_nothing_or_less_is_refused():
-    with pytest.raises(ValueError):
-        distribution([(0, 0, 300)])
+def test_a_hand_that_scores_nothing_is_a_redeal_in_points_and_one_of_the_hands_in_deals():
+    with_nothing = distribution([(500, 0, 100), (250, 250, 100), (0, 0, 50)])
+    assert with_nothing.hands == 250
+    # In points it leaves the totals as they were: the chances are those without it.
+    one = table(with_nothing, End(points=1000)).chances(500, 0)
+    other = table(distribution([(500, 0, 100), (250, 250, 100)]), End(points=1000)).chances(500, 0)
+    assert one.a == pytest.approx(other.a, abs=1e-12) == pytest.approx(13 / 16)
+    # In deals it is a hand played, of difference 0, as 250 to 250 is.
+    one = table(with_nothing, End(deals=4)).chances(2, 500)
+    other = table(distribution([(500, 0, 100), (250, 250, 150)]), End(deals=4)).chances(2, 500)
+    assert (one.a, one.b, one.draw) == pytest.approx((other.a, other.b, other.draw), abs=1e-12)
     with pytest.raises(ValueError):
         distribution([(-10, 170, 300)])
 

@@ -11,7 +11,8 @@ and that it is exactly 0 (a draw).
 The grid is in tens (`ending.POINTS_STEP`): under the rounding of the rules text every score is a
 multiple of ten. Under the roundings that keep the units (`none`, `raw`) a hand's points are taken
 to their nearest ten (`scoring.round_to_ten`) and a state's totals down to their ten, so that an
-unfinished game stays unfinished; the figure moves by a few tenths of a percent at most.
+unfinished game stays unfinished: an approximation of at most 5 points a hand, said in
+docs/chances.md.
 """
 
 from __future__ import annotations
@@ -24,11 +25,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from scorekeeper.belote.ending import End, outcome_of
+from scorekeeper.belote.ending import POINTS_STEP, End, outcome_of
 from scorekeeper.belote.scoring import round_to_ten
 
 MIN_HANDS = 200  # below this many scored hands the club has no distribution yet: no chances
-UNIT = 10  # the grid's step, in points (ending.POINTS_STEP)
+UNIT = POINTS_STEP  # the grid's step, 10 points: every target is a multiple of it
 EXTENT = 50  # in tens: how far past the target a table's grid reaches, by steps of 500 points
 
 
@@ -62,25 +63,22 @@ class Distribution:
 
 
 def distribution(hands: Iterable[tuple[int, int, int]]) -> Distribution | None:
-    """The distribution of (x, y, how many hands scored so); None below `MIN_HANDS` hands. A hand
-    must add points (x, y ≥ 0, x + y > 0): the recursion climbs on that."""
+    """The distribution of (x, y, how many hands scored so); None below `MIN_HANDS` hands."""
     counts: Counter[tuple[int, int]] = Counter()
     total = 0
     for x, y, count in hands:
-        if x < 0 or y < 0 or x + y <= 0:
-            raise ValueError(f"a hand scores points to one side at least: ({x}, {y})")
+        if x < 0 or y < 0:
+            raise ValueError(f"a hand takes no points away: ({x}, {y})")
+        total += count
         pair = (round_to_ten(x) // UNIT, round_to_ten(y) // UNIT)
         counts[pair] += count
         counts[pair[::-1]] += count
-        total += count
     if total < MIN_HANDS:
         return None
     pairs = sorted(counts)
-    weights = np.array([counts[pair] for pair in pairs], dtype=float) / (2 * total)
+    weights = np.array([counts[pair] for pair in pairs], dtype=float)
     xs, ys = (np.array(side, dtype=np.int64) for side in zip(*pairs, strict=True))
-    if (xs + ys).min() <= 0:  # two hands that round to nothing: no step up
-        raise ValueError("a hand rounds to no points at all")
-    return Distribution(xs, ys, weights, total)
+    return Distribution(xs, ys, weights / weights.sum(), total)
 
 
 def _terminal(a: int, b: int, end: End, hands_played: int = 0) -> float | None:
@@ -138,11 +136,18 @@ class PointsTable:
         values = _ends(end, height, height).copy()
         # From the top down, a diagonal a + b = s at a time: its cells need only higher sums.
         flat = values.reshape(-1)
-        steps = dist.xs * height + dist.ys
+        # A hand that adds no points at all (none the rules know of; 4 to 0 taken to tens) leaves
+        # the totals as they were, as a redeal does: left out, the others' frequencies scaled up,
+        # which is exact in points (not in deals, where it is one of the M hands).
+        climbs = dist.xs + dist.ys > 0
+        if not climbs.any():
+            raise ValueError("no hand of the distribution adds points")
+        steps = dist.xs[climbs] * height + dist.ys[climbs]
+        weights = dist.weights[climbs] / dist.weights[climbs].sum()
         for s in range(2 * n - 2, -1, -1):
             rows = np.arange(max(0, s - n + 1), min(s, n - 1) + 1)
             cells = rows * height + (s - rows)
-            flat[cells] = flat[cells[:, None] + steps[None, :]] @ dist.weights
+            flat[cells] = flat[cells[:, None] + steps[None, :]] @ weights
         self.values = values[:n, :n].copy()
 
     def chances(self, a: int, b: int) -> Chances:
