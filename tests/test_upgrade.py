@@ -60,10 +60,14 @@ RENEWED_30 = json.loads((FIXTURE / "issue30_why_expected.json").read_text(encodi
 # Issue 32 changed the games API's sheets on purpose, and only so (checked below): each says
 # whether its table has an action to undo (`undoable`), which each of these games has.
 RENEWED_32 = json.loads((FIXTURE / "issue32_undoable_expected.json").read_text(encoding="utf-8"))["pages"]
+# Issue 33 changed the games API's sheets on purpose, and only so (checked below): each carries its
+# chances from the club's deals (docs/chances.md), null here, the old archive holding fewer than 200.
+RENEWED_33 = json.loads((FIXTURE / "issue33_chances_expected.json").read_text(encoding="utf-8"))["pages"]
 EXPECTED = {**EXPECTED, **RENEWED, **RENEWED_15_16, **RENEWED_25, **RENEWED_30_LISTS}
 PAGES_BEFORE_30 = dict(EXPECTED)
 EXPECTED.update(RENEWED_30)
 EXPECTED.update(RENEWED_32)
+EXPECTED.update(RENEWED_33)
 
 
 def issue_25(url: str, old: Any) -> Any:
@@ -118,6 +122,13 @@ def test_issue_32_added_whether_the_table_may_undo(url, tmp_path):
     assert renewed == json.loads(RENEWED_30[url])
     _, _, app = upgrade(str(tmp_path / "old.db"))  # a copy of its own: the undo, tried, says
     assert app.test_client().post(f"{url}/undo", json={}).status_code == (200 if undoable else 409)
+
+
+@pytest.mark.parametrize("url", sorted(RENEWED_33))
+def test_issue_33_added_the_chances_null_below_200_hands(url):
+    renewed = json.loads(RENEWED_33[url])
+    assert renewed.pop("chances") is None
+    assert renewed == json.loads(RENEWED_32[url])
 
 
 def test_the_old_database_gets_only_the_new_migrations_and_its_derived_rows_rebuilt(upgraded):
