@@ -11,6 +11,7 @@ import { create as createEngine } from "./engine.js";
 import { netLine } from "./net_line.js";
 import * as Outbox from "./outbox.js";
 import { watch } from "./server_watch.js";
+import { drawChances } from "./sheet_chances.js";
 import { confirmationLine } from "./sheet_said.js";
 import { drawSheet } from "./sheet_view.js";
 import vocabulary from "./vocabulary.js";
@@ -62,6 +63,9 @@ function drawNet() {
   const line = netLine(server, Outbox.status(), waiting().length, window.isSecureContext);
   net.textContent = line;
   net.hidden = !line;
+  // The chances are the server's: shown while nothing waits on the phone and the server answers.
+  const current = !entries().length && (server === "up" || server === "unknown") && navigator.onLine !== false;
+  drawChances(document.getElementById("chances"), latest, current);
 }
 
 // The confirmation of an action, with the totals: both in view (static/sheet_said.js).

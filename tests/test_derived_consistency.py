@@ -65,7 +65,7 @@ def rebuilt_rows(db, game_id: str) -> dict[str, list[dict]]:
 
 def current_sheet(db, game_id: str) -> dict:
     """The sheet built from the game's inputs, in its JSON form (what a phone loads)."""
-    return sheet_to_json(service.get_sheet(db, game_id))
+    return sheet_to_json(service.get_sheet(db, game_id), chances=None)
 
 
 # --- random games ------------------------------------------------------------------------------
@@ -247,16 +247,16 @@ def play(db, game: dict, data) -> None:
                 version = deal.version if deal else 1
                 stale = data.draw(st.sampled_from([False] * 9 + [True]), label="stale")
                 body["version"] = version + 1 if stale else version
-                answer = sheet_to_json(service.edit_deal(db, game_id, number, body))
+                answer = sheet_to_json(service.edit_deal(db, game_id, number, body), chances=None)
             elif write == "delete":
                 number = data.draw(deal_numbers(len(sheet.deals)), label="number")
                 version = data.draw(st.sampled_from([None] * 4 + ["current"] * 4 + ["stale"]), label="version")
                 if version is not None:
                     current = sheet.deal(number).version if sheet.deal(number) else 1
                     version = current if version == "current" else current + 1
-                answer = sheet_to_json(service.delete_deal(db, game_id, number, version))
+                answer = sheet_to_json(service.delete_deal(db, game_id, number, version), chances=None)
             else:
-                answer = sheet_to_json(service.undo(db, game_id)[0])
+                answer = sheet_to_json(service.undo(db, game_id)[0], chances=None)
         except REFUSED as refusal:
             event(f"{write} refused: {type(refusal).__name__}")
             after = derived_rows(db, game_id)

@@ -63,14 +63,18 @@ RENEWED_32 = json.loads((FIXTURE / "issue32_undoable_expected.json").read_text(e
 # Issue 33 changed the statistics pages on purpose, and only so (checked below): a « Cotes » tab
 # beside « Joueurs » and « Équipes », and on each player's page the card of their cote
 # (templates/archive/_rating.html, docs/ratings.md).
-RENEWED_33 = json.loads((FIXTURE / "issue33_cotes_expected.json").read_text(encoding="utf-8"))["pages"]
-assert not {url for url in RENEWED_33 if url.endswith((".json", ".csv")) or url.startswith("/api/")}
+RENEWED_33_COTES = json.loads((FIXTURE / "issue33_cotes_expected.json").read_text(encoding="utf-8"))["pages"]
+assert not {url for url in RENEWED_33_COTES if url.endswith((".json", ".csv")) or url.startswith("/api/")}
+# Issue 33 changed the games API's sheets on purpose, and only so (checked below): each carries its
+# chances from the club's deals (docs/chances.md), null here, the old archive holding fewer than 200.
+RENEWED_33_CHANCES = json.loads((FIXTURE / "issue33_chances_expected.json").read_text(encoding="utf-8"))["pages"]
 EXPECTED = {**EXPECTED, **RENEWED, **RENEWED_15_16, **RENEWED_25, **RENEWED_30_LISTS}
 PAGES_BEFORE_30 = dict(EXPECTED)
 EXPECTED.update(RENEWED_30)
 EXPECTED.update(RENEWED_32)
 PAGES_BEFORE_33 = dict(EXPECTED)
-EXPECTED.update(RENEWED_33)
+EXPECTED.update(RENEWED_33_COTES)
+EXPECTED.update(RENEWED_33_CHANCES)
 
 
 def issue_25(url: str, old: Any) -> Any:
@@ -104,9 +108,9 @@ def test_issue_30_added_each_hands_why_as_the_games_page_shows_it(url):
     assert renewed == json.loads(PAGES_BEFORE_30[url])
 
 
-@pytest.mark.parametrize("url", sorted(RENEWED_33))
+@pytest.mark.parametrize("url", sorted(RENEWED_33_COTES))
 def test_issue_33_added_the_cotes_tab_and_each_players_cote(url):
-    renewed = content(RENEWED_33[url])
+    renewed = content(RENEWED_33_COTES[url])
     without = re.sub(r'<section class="card rating".*?</section>\n', "", renewed, flags=re.S)
     without = without.replace('<a href="/cotes">Cotes</a>\n', "")
     assert without != renewed and without == content(PAGES_BEFORE_33[url])
@@ -133,6 +137,13 @@ def test_issue_32_added_whether_the_table_may_undo(url, tmp_path):
     assert renewed == json.loads(RENEWED_30[url])
     _, _, app = upgrade(str(tmp_path / "old.db"))  # a copy of its own: the undo, tried, says
     assert app.test_client().post(f"{url}/undo", json={}).status_code == (200 if undoable else 409)
+
+
+@pytest.mark.parametrize("url", sorted(RENEWED_33_CHANCES))
+def test_issue_33_added_the_chances_null_below_200_hands(url):
+    renewed = json.loads(RENEWED_33_CHANCES[url])
+    assert renewed.pop("chances") is None
+    assert renewed == json.loads(RENEWED_32[url])
 
 
 def test_the_old_database_gets_only_the_new_migrations_and_its_derived_rows_rebuilt(upgraded):

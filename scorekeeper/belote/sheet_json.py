@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.belote.chances import Chances
 from scorekeeper.belote.sheet import Deal, Sheet
 
 
@@ -32,7 +33,9 @@ def deal_to_json(deal: Deal, why: list[str] | None = None) -> dict[str, Any]:
     return data
 
 
-def sheet_to_json(sheet: Sheet) -> dict[str, Any]:
+def sheet_to_json(sheet: Sheet, *, chances: Chances | None) -> dict[str, Any]:
+    """The sheet's JSON, with each team's chances from where it stands (`services.chances`: the
+    club's deals, which the sheet alone does not know), null once over or without enough deals."""
     game = sheet.game
     outcome = sheet.outcome
     return {
@@ -51,6 +54,7 @@ def sheet_to_json(sheet: Sheet) -> dict[str, Any]:
         **({"slip": sheet.game.slip} if sheet.on_paper else {}),
         "hands_played": sheet.hands_played,
         "totals": sheet.totals,
+        "chances": None if chances is None else chances.as_json(),
         "revision": sheet.revision,
         "undoable": sheet.undoable,
         "hands": [deal_to_json(deal, why) for deal, why in zip(sheet.deals, sheet.explanations, strict=True)],

@@ -22,6 +22,7 @@ from scorekeeper.belote.game_input import parse_deal_input, parse_game
 from scorekeeper.belote.game_length import MAX_DEALS
 from scorekeeper.belote.sheet import Deal, Sheet, build_sheet
 from scorekeeper.belote.sheet_json import sheet_to_json
+from scorekeeper.services import chances
 from scorekeeper.services.deal_checks import (
     ON_PAPER,
     DealAlreadyRecorded,
@@ -40,17 +41,27 @@ from scorekeeper.store.idempotency import Outcome
 # --- the answers: the sheet's JSON, an undo's message, a retry's answer built again -----------
 
 
-def sheet_text(sheet: Sheet) -> str:
-    """The sheet's JSON, compact, as the API answers it and a retry's replay repeats it: the same
+def sheet_json(db: sqlite_utils.Database, sheet: Sheet) -> dict[str, Any]:
+    """The sheet's JSON with its chances (`chances.of_sheet`), as every answer and the page give it."""
+    return sheet_to_json(sheet, chances=chances.of_sheet(db, sheet))
+
+
+def json_text(data: dict[str, Any]) -> str:
+    """An answer's JSON, compact, as the API answers it and a retry's replay repeats it: the same
     bytes as `json.dumps(…, ensure_ascii=False, separators=(",", ":"))`, written by orjson, ten
     times faster (writing the JSON out was the largest part of answering with a sheet)."""
-    return orjson.dumps(sheet_to_json(sheet)).decode()
+    return orjson.dumps(data).decode()
 
 
-def undo_text(sheet: Sheet, message: str) -> str:
+def sheet_text(db: sqlite_utils.Database, sheet: Sheet) -> str:
+    """The sheet's JSON text (`json_text`)."""
+    return json_text(sheet_json(db, sheet))
+
+
+def undo_text(db: sqlite_utils.Database, sheet: Sheet, message: str) -> str:
     """An undo's answer (or a deal's already recorded): the sheet's JSON with the message saying
     what was undone, as `sheet_text`."""
-    return orjson.dumps({**sheet_to_json(sheet), "message": message}).decode()
+    return json_text({**sheet_json(db, sheet), "message": message})
 
 
 UNDO_MESSAGES = {
@@ -77,14 +88,14 @@ def undo_message(outcome: Outcome) -> str:
     return UNDO_MESSAGES[outcome.undone].format(number=outcome.number)
 
 
-def answer_text(sheet: Sheet, outcome: Outcome) -> str:
+def answer_text(db: sqlite_utils.Database, sheet: Sheet, outcome: Outcome) -> str:
     """A keyed write's answer, from the sheet and what the write did: the sheet, with an undo's
     message or the message of a deal already recorded."""
     if outcome.undone is not None:
-        return undo_text(sheet, undo_message(outcome))
+        return undo_text(db, sheet, undo_message(outcome))
     if outcome.number is not None:
-        return undo_text(sheet, ALREADY_RECORDED.format(number=outcome.number))
-    return sheet_text(sheet)
+        return undo_text(db, sheet, ALREADY_RECORDED.format(number=outcome.number))
+    return sheet_text(db, sheet)
 
 
 def _once(
@@ -98,9 +109,11 @@ def _once(
 
     def first() -> tuple[str, Outcome]:
         sheet, outcome = write()
-        return answer_text(sheet, outcome), outcome
+        return answer_text(db, sheet, outcome), outcome
 
-    return answer_once(db, game_id, key, request, first, lambda outcome: answer_text(get_sheet(db, game_id), outcome))
+    return answer_once(
+        db, game_id, key, request, first, lambda outcome: answer_text(db, get_sheet(db, game_id), outcome)
+    )
 
 
 # --- reading -------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from scorekeeper.belote.cards import (
     card_points,
 )
 from scorekeeper.belote.concours.melee import named_by_players
+from scorekeeper.belote.chances import chances_line, percent, why_words
 from scorekeeper.belote.ending import deals_line, result_words
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.game import rules_line as rules_words
@@ -180,6 +181,8 @@ def init_app(app: Flask) -> None:
         deals_line=deals_line,  # « Donne 7 sur 12 », a game in deals
         result_words=result_words,  # « Partie nulle », « Partie arrêtée par l'organisateur : … »
         named_by_players=named_by_players,  # a mêlée's « Ana et Bruno »: its players not said again
+        chances_line=chances_line,  # « Chances : Nous 73 % · Eux 27 % » (docs/chances.md)
+        chances_why=why_words,
     )
     app.jinja_env.filters.update(
         mode_symbol=mode_symbol,
@@ -188,4 +191,5 @@ def init_app(app: Flask) -> None:
         contract_title=contract_title,
         coinche_badge=coinche_badge,
         team_players=team_players,
+        percent_chance=percent,  # « 73 % », « < 1 % »: a chance to the percent (docs/chances.md)
     )

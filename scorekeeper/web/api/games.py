@@ -37,7 +37,7 @@ def _json_text(text: str, status: int = 200) -> Response:
 
 
 def _sheet(sheet: Sheet, status: int = 200) -> Response:
-    return _json_text(service.sheet_text(sheet), status)
+    return _json_text(service.sheet_text(get_db(), sheet), status)
 
 
 def _answer(outcome: Answer) -> Response:
@@ -121,4 +121,4 @@ def undo(game_id: str):
         raise ApiError(415, "Le corps de la requête doit être du JSON (Content-Type: application/json).")
     key = idempotency_key()
     outcome = service.undo(get_db(), game_id, key)
-    return _answer(outcome) if isinstance(outcome, Answer) else _json_text(service.undo_text(*outcome))
+    return _answer(outcome) if isinstance(outcome, Answer) else _json_text(service.undo_text(get_db(), *outcome))

@@ -17,6 +17,7 @@ from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 from scorekeeper.belote.names import MAX_NAME_LENGTH, name_key
+from scorekeeper.services import chances as chances_service
 from scorekeeper.services import concours as service
 from scorekeeper.services import melee_seats
 from scorekeeper.services.concours_json import concours_json
@@ -72,9 +73,11 @@ def screen(concours_id: str):
     now = datetime.now(UTC)
     page = pinned_page()
     tables_url = join_url(request, url_for("concours_screen.tables", concours_id=concours.id))
+    data = concours_json(concours)
     return render_template(
         "concours_screen/screen.html",
-        board=boards.board(concours_json(concours), now, boards.turn_at(now), page),
+        board=boards.board(data, now, boards.turn_at(now), page),
+        chances=chances_service.of_concours(get_db(), data),  # beside each unfinished table's totals
         refresh_s=REFRESH_S,
         tables_url=tables_url,
         tables_qr=Markup(qr_svg(tables_url)),  # segno's SVG: attributes only, no style (the CSP)
@@ -92,9 +95,11 @@ def board(concours_id: str):
         return unchanged
     concours = concours_or_404(concours_id)
     validated_by(*state)
+    data = concours_json(concours)
     return render_template(
         "concours_screen/board.html",
-        board=boards.board(concours_json(concours), now, clock_turn(now), pinned_page()),
+        board=boards.board(data, now, clock_turn(now), pinned_page()),
+        chances=chances_service.of_concours(get_db(), data),
     )
 
 

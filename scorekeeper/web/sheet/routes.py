@@ -14,6 +14,7 @@ from markupsafe import Markup
 
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
 from scorekeeper.belote.sheet_json import sheet_to_json
+from scorekeeper.services import chances as chances_service
 from scorekeeper.services import concours as concours_service
 from scorekeeper.services import games as service
 from scorekeeper.services import lists
@@ -64,6 +65,7 @@ def show(game_id: str):
     redeal = RedealForm(request_id=new_request_id(), number=str(len(sheet.deals) + 1))
     redeal.player.choices = choices(enumerate(sheet.game.players))
     address = join_url(request, url_for("sheet.show", game_id=game_id)) if phones_can_join() else None
+    chances = chances_service.of_sheet(get_db(), sheet)
     deal_form = DealForm()  # blank: the sheet's panel (static/deal_panel.js) opens a copy for each deal
     deal_form.set_players(sheet.game.players, sheet.game.teams)
     return render_template(
@@ -75,7 +77,8 @@ def show(game_id: str):
         join_qr=Markup(qr_svg(address)) if address else None,  # segno's SVG: attributes only, no style (the CSP)
         # The API's JSON of the sheet, which the phone keeps (static/outbox.js) and draws the sheet
         # from, then polls (GET /api/v1/games/<id>). Made safe for an attribute as |tojson is.
-        sheet_json=htmlsafe_json_dumps(sheet_to_json(sheet), dumps=compact_json),
+        sheet_json=htmlsafe_json_dumps(sheet_to_json(sheet, chances=chances), dumps=compact_json),
+        chances=chances,
         form=deal_form,
         deal=None,
         focus=None,
