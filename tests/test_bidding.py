@@ -31,9 +31,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.services import bidding
+from scorekeeper.services import bidding, stats
 from scorekeeper.services import games as service
-from scorekeeper.services import stats
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 GAMES = "/api/v1/games"
