@@ -29,10 +29,14 @@ Bruno: made numeric 14 only (+20), none failed by 10 or less (9 by 30, 11 by 63)
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
-from scorekeeper.services import bidding, stats
+from scorekeeper.services import bidding, export, import_checks, stats
 from scorekeeper.services import games as service
+from tests.helpers import import_data
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 GAMES = "/api/v1/games"
@@ -246,3 +250,47 @@ def test_the_players_page_shows_the_bidding_figures(client, game_1):
     page = client.get("/statistiques/joueurs/Ana").get_data(as_text=True)
     assert "Enchères" in page and "+18,0" in page and "Chutes de peu" in page
     assert "Qui a coinché n'a pas été noté pour 1 coinche en défense et 1 surcoinche à la prise" in page
+
+
+def test_api_md_shows_anas_answer_as_the_api_gives_it(client, game_1):
+    """docs/api.md, « A player's statistics »: its example is this game's answer for Ana."""
+    text = (Path(__file__).parents[1] / "docs" / "api.md").read_text(encoding="utf-8")
+    section = text.split("## A player's statistics", 1)[1]
+    example = json.loads(section.split("```json", 1)[1].split("```", 1)[0])
+    assert client.get("/api/v1/players/Ana").get_json() == example
+
+
+# --- the archive's file ---------------------------------------------------------------------------
+
+
+def test_export_then_import_keeps_who_coinched_and_the_figures(db, other, game_1):
+    text = export.export_json(db)
+    inputs = json.loads(text)["games"][0]["deals"]
+    assert (inputs[11]["input"]["coinched_by"], inputs[11]["input"]["surcoinched_by"]) == (3, 0)
+    assert "coinched_by" not in inputs[10]["input"]  # deal 11: no one named
+    report = import_data(other, text)
+    assert len(report.games_added) == 1
+    assert export.export_json(other) == text
+    assert figures(other, "Ana") == figures(db, "Ana")
+    assert (figures(other, "Ana").coinches, figures(other, "Ana").coinches_unknown) == (2, 1)
+
+
+def test_a_file_without_the_names_imports_and_counts_them_unknown(db, other, game_1):
+    """A file written before issue 33 (no `coinched_by`, no `surcoinched_by`) still imports."""
+    data = json.loads(export.export_json(db))
+    for deal in data["games"][0]["deals"]:
+        deal["input"].pop("coinched_by", None)
+        deal["input"].pop("surcoinched_by", None)
+    assert len(import_data(other, data).games_added) == 1
+    ana = figures(other, "Ana")
+    # Every coinche Ana's team defended (9, 10, 11, 14) is unknown now, and both surcoinches of A (12, 13).
+    assert (ana.coinches, ana.coinches_unknown, ana.surcoinches, ana.surcoinches_unknown) == (0, 4, 0, 2)
+
+
+def test_a_file_naming_a_coincher_of_the_wrong_team_is_refused_in_french(db, other, game_1):
+    data = json.loads(export.export_json(db))
+    data["games"][0]["deals"][1]["input"]["coinched_by"] = 2  # Chloé, Ana's partner: not a defender
+    with pytest.raises(import_checks.ImportRefused) as refused:
+        import_data(other, data)
+    assert "donne 2 : « coinched_by » doit être un joueur de la défense" in refused.value.message
+    assert other["games"].count == 0

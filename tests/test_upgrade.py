@@ -136,6 +136,7 @@ def test_the_old_database_gets_only_the_new_migrations_and_its_derived_rows_rebu
         "m016_archive_revision",
         "m017_creation_keys",
         "m018_concours_tiebreaks",
+        "m020_who_coinched",
     ]
     with closing(connect(path)) as database:
         assert not database["game_sheets"].exists()
