@@ -249,7 +249,7 @@ def test_the_api_answers_404_in_french_for_a_player_never_seen(client, game_1):
 def test_the_players_page_shows_the_bidding_figures(client, game_1):
     page = client.get("/statistiques/joueurs/Ana").get_data(as_text=True)
     assert "Enchères" in page and "+18,0" in page and "Chutes de peu" in page
-    assert "Qui a coinché n'a pas été noté pour 1 coinche en défense et 1 surcoinche à la prise" in page
+    assert "Sans nom noté (hors des chiffres ci-dessus) : 1 coinche en défense et 1 surcoinche à la prise." in page
 
 
 def test_api_md_shows_anas_answer_as_the_api_gives_it(client, game_1):

@@ -60,10 +60,16 @@ RENEWED_30 = json.loads((FIXTURE / "issue30_why_expected.json").read_text(encodi
 # Issue 32 changed the games API's sheets on purpose, and only so (checked below): each says
 # whether its table has an action to undo (`undoable`), which each of these games has.
 RENEWED_32 = json.loads((FIXTURE / "issue32_undoable_expected.json").read_text(encoding="utf-8"))["pages"]
+# Issue 33 changed each player's page on purpose, and only so (checked below): its bidding figures
+# (« Enchères »), where the old deals, which name no coincher, count every coinche as unknown.
+RENEWED_33 = json.loads((FIXTURE / "issue33_bidding_expected.json").read_text(encoding="utf-8"))["pages"]
+assert all(url.startswith("/statistiques/joueurs/") for url in RENEWED_33)
 EXPECTED = {**EXPECTED, **RENEWED, **RENEWED_15_16, **RENEWED_25, **RENEWED_30_LISTS}
 PAGES_BEFORE_30 = dict(EXPECTED)
 EXPECTED.update(RENEWED_30)
 EXPECTED.update(RENEWED_32)
+PAGES_BEFORE_33 = dict(EXPECTED)
+EXPECTED.update(RENEWED_33)
 
 
 def issue_25(url: str, old: Any) -> Any:
@@ -95,6 +101,25 @@ def test_issue_30_added_each_hands_why_as_the_games_page_shows_it(url):
     hands = [deal for deal in renewed["hands"] if deal["kind"] == "hand"]
     assert shown and [deal.pop("why") for deal in hands] == shown
     assert renewed == json.loads(PAGES_BEFORE_30[url])
+
+
+BIDDING = re.compile(r'<section class="card figures" id="encheres">.*?</section>', re.S)
+DEFENDED_COINCHES = re.compile(r"<dt>Faites <small>\(en défense\)</small></dt>\s*<dd>\s*<[^>]*>(\d+)<")
+UNKNOWN_COINCHES = re.compile(r"Sans nom noté \(hors des chiffres ci-dessus\) : (\d+) coinches? en défense")
+
+
+@pytest.mark.parametrize("url", sorted(RENEWED_33))
+def test_issue_33_added_the_bidding_figures_where_old_coinches_are_unknown(url):
+    renewed, before = RENEWED_33[url], PAGES_BEFORE_33[url]
+    sections = BIDDING.findall(renewed)
+    assert len(sections) == 1
+    assert content(BIDDING.sub("", renewed)) == content(before)  # nothing else changed
+    # No old deal names a coincher: none said, and every coinche the player's team defended (the
+    # old page's « Faites (en défense) ») is unknown.
+    assert re.search(r"<dt>Coinches dites</dt><dd><span class=\"figure zero\">0</span>", sections[0])
+    defended = int(DEFENDED_COINCHES.search(before).group(1))
+    unknown = UNKNOWN_COINCHES.search(sections[0])
+    assert (int(unknown.group(1)) if unknown else 0) == defended
 
 
 def upgrade(path: str):
