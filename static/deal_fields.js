@@ -107,7 +107,7 @@ function create(form, vocabulary) {
     });
     ["coinched_by", "surcoinched_by"].forEach(function (name) {
       const seat = input[name];
-      check(name, seat === undefined || seat === null ? "" : seat);
+      check(name, seat === undefined || seat === null ? "inconnu" : seat); // DealForm's UNKNOWN_COINCHER
     });
   }
 

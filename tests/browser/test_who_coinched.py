@@ -89,7 +89,7 @@ def test_coinche_par_with_the_keyboard_alone(browser, server, client):
             "() => [document.activeElement.name, document.activeElement.value,"
             " document.activeElement.closest('fieldset').querySelector('legend').textContent]"
         )
-        assert focused == ["coinched_by", "", "Coinché par (facultatif)"]
+        assert focused == ["coinched_by", "inconnu", "Coinché par (facultatif)"]
         page.keyboard.press("ArrowRight")  # the first visible choice after it, round the group: Ana
         assert page.locator('#f-coinched_by input[value="0"]').is_checked()
         page.keyboard.press("Tab")  # on to the points (the surcoinche's fieldset is not shown)

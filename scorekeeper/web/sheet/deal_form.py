@@ -37,7 +37,8 @@ MODE_CHOICES = [(mode.value, mode.symbol) for mode in Mode]
 COINCHE_CHOICES = [(coinche.value, coinche.label) for coinche in Coinche]
 MELD_KINDS = [meld for meld in Meld]
 TEAM_CODES = tuple(team.value for team in TEAMS)
-UNKNOWN_COINCHER = "Je ne sais pas"  # who coinched, not told: what old deals and the API may leave out
+# Who coinched, not told (what old deals and the API may leave out): its radio's value and words.
+UNKNOWN_COINCHER = ("inconnu", "Je ne sais pas")
 
 # Where the service's refusal (named by its JSON field) is shown on the deal form.
 FIELD_OF_ERROR = {
@@ -115,8 +116,8 @@ class DealForm(FrenchForm):
     # Who said « coinche » (a defender) and « surcoinche » (a taker): optional, « Je ne sais pas » by
     # default. Every player is offered; the page shows the right team's two (deal_form.css) once a
     # taker and the level are tapped, and `to_body` sends only a choice the page shows.
-    coinched_by = RadioField("Coinché par", default="", validators=[Optional()])
-    surcoinched_by = RadioField("Surcoinché par", default="", validators=[Optional()])
+    coinched_by = RadioField("Coinché par", default=UNKNOWN_COINCHER[0], validators=[Optional()])
+    surcoinched_by = RadioField("Surcoinché par", default=UNKNOWN_COINCHER[0], validators=[Optional()])
     points = IntegerField(
         "Points faits",
         validators=[Optional(), NumberRange(0, CARD_POINTS_TOTAL, f"Entre 0 et {CARD_POINTS_TOTAL} points.")],
@@ -135,7 +136,7 @@ class DealForm(FrenchForm):
 
     def set_players(self, players: list[str], teams: dict[str, str]) -> None:
         self.taker_player.choices = choices(enumerate(players))
-        seats = [*((str(seat), name) for seat, name in enumerate(players)), ("", UNKNOWN_COINCHER)]
+        seats = [*((str(seat), name) for seat, name in enumerate(players)), UNKNOWN_COINCHER]
         self.coinched_by.choices = choices(seats)
         self.surcoinched_by.choices = choices(seats)
         self.best_meld.choices = choices([("A", teams["A"]), ("B", teams["B"]), ("none", "Personne (égalité)")])
@@ -229,7 +230,7 @@ class DealForm(FrenchForm):
             getattr(self, f"belote_{team}").data = data.get("belote", {}).get(team) or None
         self.best_meld.data = data.get("best_meld")
         for name in ("coinched_by", "surcoinched_by"):
-            self[name].data = str(data[name]) if data.get(name) is not None else ""
+            self[name].data = str(data[name]) if data.get(name) is not None else UNKNOWN_COINCHER[0]
         self.version.data = str(version)
 
 
