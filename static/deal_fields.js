@@ -60,8 +60,7 @@ function create(form, vocabulary) {
     return data;
   }
 
-  // DealForm.coinchers: the names tapped that the page shows (a defender who coinched, a taker who
-  // surcoinched, at that level); a choice the page hides since the level or the taker changed is left out.
+  // DealForm.coinchers: only a name the page shows (the right team, at that level).
   function coinchers(taker, coinche) {
     const found = {};
     [

@@ -53,8 +53,18 @@ class Bidding:
 
 def of_player(db: sqlite_utils.Database, key: str) -> Bidding:
     """`key`: the player's name key (`names.name_key`)."""
-    sums = bidding.sums(db, key, NEAR_MISS)
-    figures = Bidding(**{name: sums[name] or 0 for name in sums})
+    sums = {name: value or 0 for name, value in bidding.sums(db, key, NEAR_MISS).items()}
+    figures = Bidding(
+        margin_count=sums["margin_count"],
+        margin_sum=sums["margin_sum"],
+        near_misses=sums["near_misses"],
+        coinches=sums["coinches"],
+        coinches_fell=sums["coinches_fell"],
+        coinches_unknown=sums["coinches_unknown"],
+        surcoinches=sums["surcoinches"],
+        surcoinches_made=sums["surcoinches_made"],
+        surcoinches_unknown=sums["surcoinches_unknown"],
+    )
     partner = bidding.best_partner(db, key, LEAST_GAMES_TOGETHER)
     opponent = bidding.toughest_opponent(db, key, LEAST_GAMES_TOGETHER)
     found = [row for row in (partner, opponent) if row is not None]
