@@ -105,24 +105,38 @@ def parse_hand_input(body: Any, game: Game) -> dict[str, Any]:
     return data
 
 
+# Who may be named as having said each word (docs/bidding.md): the levels the hand must be at, and
+# whether it is a taker (« surcoinche ») or a defender (« coinche »).
+COINCHERS = {
+    "coinched_by": ((Coinche.COINCHE, Coinche.SURCOINCHE), False),
+    "surcoinched_by": ((Coinche.SURCOINCHE,), True),
+}
+
+
+def coincher_refusal(field: str, seat: int, coinche: Coinche, taker: Team) -> str | None:
+    """Why the player at `seat` cannot be `field` (a key of COINCHERS) of a hand at that coinche
+    taken by `taker`, in French; None when the player can (the deal form offers only those)."""
+    levels, of_takers = COINCHERS[field]
+    if coinche not in levels:
+        said = "surcoinchée" if of_takers else "coinchée"
+        return f"« {field} » n'a de sens que pour une donne {said} (« coinche »)."
+    if (team_of_player(seat) is taker) is not of_takers:
+        side = "l'équipe qui a pris (« taker »)" if of_takers else "la défense (pas de l'équipe « taker »)"
+        return f"« {field} » doit être un joueur de {side}."
+    return None
+
+
 def parse_coinchers(body: dict[str, Any], coinche: Coinche, taker: Team) -> dict[str, int]:
-    """Who said « coinche » (a defender) and who answered « surcoinche » (a taker), each optional
-    (docs/bidding.md): only on a hand coinched, or surcoinched, that far."""
+    """Who said « coinche » (a defender) and who answered « surcoinche » (a taker), each optional."""
     found = {}
-    for field, level, of_takers in (
-        ("coinched_by", (Coinche.COINCHE, Coinche.SURCOINCHE), False),
-        ("surcoinched_by", (Coinche.SURCOINCHE,), True),
-    ):
+    for field in COINCHERS:
         value = body.get(field)
         if value is None:
             continue
         seat = parse_player(value, field)
-        if coinche not in level:
-            said = "surcoinchée" if of_takers else "coinchée"
-            raise InvalidInput(field, f"« {field} » n'a de sens que pour une donne {said} (« coinche »).")
-        if (team_of_player(seat) is taker) is not of_takers:
-            side = "l'équipe qui a pris (« taker »)" if of_takers else "la défense (pas de l'équipe « taker »)"
-            raise InvalidInput(field, f"« {field} » doit être un joueur de {side}.")
+        refusal = coincher_refusal(field, seat, coinche, taker)
+        if refusal is not None:
+            raise InvalidInput(field, refusal)
         found[field] = seat
     return found
 

@@ -11,6 +11,7 @@ from wtforms import BooleanField, HiddenField, IntegerField, RadioField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from scorekeeper.belote.errors import InvalidInput
+from scorekeeper.belote.game_input import coincher_refusal
 from scorekeeper.belote.hand import check_hand
 from scorekeeper.belote.hand_json import parse_hand
 from scorekeeper.belote.terms import (
@@ -180,15 +181,11 @@ class DealForm(FrenchForm):
         hand, a taker who surcoinched a surcoinched one. A choice the page hides (the level or the
         taker changed since) is no longer the table's word: left out."""
         found = {}
-        for field, levels, of_takers in (
-            (self.coinched_by, (Coinche.COINCHE, Coinche.SURCOINCHE), False),
-            (self.surcoinched_by, (Coinche.SURCOINCHE,), True),
-        ):
+        for field in (self.coinched_by, self.surcoinched_by):
             value = field.data or ""
-            if coinche in levels and value.isascii() and value.isdigit():
-                seat = int(value)
-                if seat < SEATS and (team_of_player(seat) is taker) is of_takers:
-                    found[field.name] = seat
+            if value.isascii() and value.isdigit() and int(value) < SEATS:
+                if coincher_refusal(field.name, int(value), coinche, taker) is None:
+                    found[field.name] = int(value)
         return found
 
     def asks_all_tricks(self) -> bool:
