@@ -56,7 +56,24 @@ function create(form, vocabulary) {
     if (belote.A || belote.B) data.belote = belote;
     const best = value("best_meld");
     if (best) data.best_meld = best;
+    Object.assign(data, coinchers(data.taker, data.coinche));
     return data;
+  }
+
+  // DealForm.coinchers: only a name the page shows (the right team, at that level).
+  function coinchers(taker, coinche) {
+    const found = {};
+    [
+      ["coinched_by", ["coinche", "surcoinche"], false],
+      ["surcoinched_by", ["surcoinche"], true],
+    ].forEach(function ([name, levels, ofTakers]) {
+      const tapped = value(name) || "";
+      if (levels.indexOf(coinche) < 0 || !/^\d+$/.test(tapped)) return;
+      const seat = parseInt(tapped, 10);
+      if (seat < vocabulary.seat_teams.length && (vocabulary.seat_teams[seat] === taker) === ofTakers)
+        found[name] = seat;
+    });
+    return found;
   }
 
   // The other way, DealForm.fill_from: a stored hand into the form (an edit opened offline).
@@ -86,6 +103,10 @@ function create(form, vocabulary) {
     });
     form.querySelectorAll('[name="best_meld"]').forEach(function (radio) {
       radio.checked = radio.value === input.best_meld;
+    });
+    ["coinched_by", "surcoinched_by"].forEach(function (name) {
+      const seat = input[name];
+      check(name, seat === undefined || seat === null ? "inconnu" : seat); // DealForm's UNKNOWN_COINCHER
     });
   }
 

@@ -6,6 +6,7 @@
 
 import { create as createFields } from "./deal_fields.js";
 import { create as createEngine } from "./engine.js";
+import { SEAT_KEYS, withoutKeys } from "./projection.js";
 import vocabulary from "./vocabulary.js";
 
 // options: `onSave(entry, result)` takes a valid save (the outbox's entry, the engine's score): the
@@ -36,11 +37,7 @@ export function enhance(form, options) {
   const hand = fields.read;
 
   function scoreOf(data) {
-    const body = {};
-    Object.keys(data).forEach(function (k) {
-      if (k !== "taker_player") body[k] = data[k];
-    });
-    return engine.scoreBody(body, rules);
+    return engine.scoreBody(withoutKeys(data, SEAT_KEYS), rules);
   }
 
   function teamName(team) {

@@ -58,7 +58,7 @@ function project(sheet, waiting, engine) {
       d.scores = { A: 0, B: 0 };
       if (d.kind === "hand") {
         try {
-          d.result = engine.scoreBody(withoutKeys(d.input, ["taker_player"]), sheet.rules);
+          d.result = engine.scoreBody(withoutKeys(d.input, SEAT_KEYS), sheet.rules);
           d.scores = d.result.scores;
           d.made = d.result.made;
         } catch (refused) {
@@ -92,7 +92,7 @@ function project(sheet, waiting, engine) {
 function withLines(deal, rules, engine) {
   if (deal.kind !== "hand" || deal.pending || deal.result) return deal;
   try {
-    deal.result = engine.scoreBody(withoutKeys(deal.input, ["taker_player"]), rules);
+    deal.result = engine.scoreBody(withoutKeys(deal.input, SEAT_KEYS), rules);
   } catch (_refused) {
     /* a hand the server scored under rules this phone does not know */
   }
@@ -112,6 +112,10 @@ function removeLater(deals, entry) {
     });
 }
 
+// The seats a hand names beside what it is scored with (belote/hand_json.py's SEAT_KEYS: who took,
+// who coinched, who surcoinched): the engine is given the hand without them.
+const SEAT_KEYS = ["taker_player", "coinched_by", "surcoinched_by"];
+
 function withoutKeys(object, keys) {
   const copy = {};
   Object.keys(object || {}).forEach(function (k) {
@@ -120,4 +124,4 @@ function withoutKeys(object, keys) {
   return copy;
 }
 
-export { project, withLines, withoutKeys };
+export { project, SEAT_KEYS, withLines, withoutKeys };

@@ -5,7 +5,7 @@
 // the redeals, undo, Revanche) are shown as the projected game allows. Text only, never markup.
 
 import { element } from "./dom.js";
-import { project, withLines, withoutKeys } from "./projection.js";
+import { project, SEAT_KEYS, withLines, withoutKeys } from "./projection.js";
 import { drawRow } from "./sheet_rows.js";
 
 function button(text, action, key, danger) {
@@ -46,7 +46,7 @@ function notice(game, words, entry, engine) {
     let yours = null;
     if (entry.op === "hand") {
       try {
-        yours = engine.scoreBody(withoutKeys(entry.body, ["number", "taker_player"]), game.rules).scores;
+        yours = engine.scoreBody(withoutKeys(entry.body, ["number", ...SEAT_KEYS]), game.rules).scores;
       } catch (_refused) {
         yours = null;
       }

@@ -68,6 +68,10 @@ assert not {url for url in RENEWED_33_COTES if url.endswith((".json", ".csv")) o
 # Issue 33 changed the games API's sheets on purpose, and only so (checked below): each carries its
 # chances from the club's deals (docs/chances.md), null here, the old archive holding fewer than 200.
 RENEWED_33_CHANCES = json.loads((FIXTURE / "issue33_chances_expected.json").read_text(encoding="utf-8"))["pages"]
+# Issue 33 also changed each player's page on purpose, and only so (checked below): its bidding figures
+# (« Enchères »), after the cote's card, where the old deals, which name no coincher, count every coinche as unknown.
+RENEWED_33_BIDDING = json.loads((FIXTURE / "issue33_bidding_expected.json").read_text(encoding="utf-8"))["pages"]
+assert all(url.startswith("/statistiques/joueurs/") for url in RENEWED_33_BIDDING)
 EXPECTED = {**EXPECTED, **RENEWED, **RENEWED_15_16, **RENEWED_25, **RENEWED_30_LISTS}
 PAGES_BEFORE_30 = dict(EXPECTED)
 EXPECTED.update(RENEWED_30)
@@ -75,6 +79,8 @@ EXPECTED.update(RENEWED_32)
 PAGES_BEFORE_33 = dict(EXPECTED)
 EXPECTED.update(RENEWED_33_COTES)
 EXPECTED.update(RENEWED_33_CHANCES)
+PAGES_BEFORE_BIDDING = dict(EXPECTED)
+EXPECTED.update(RENEWED_33_BIDDING)
 
 
 def issue_25(url: str, old: Any) -> Any:
@@ -114,6 +120,25 @@ def test_issue_33_added_the_cotes_tab_and_each_players_cote(url):
     without = re.sub(r'<section class="card rating".*?</section>\n', "", renewed, flags=re.S)
     without = without.replace('<a href="/cotes">Cotes</a>\n', "")
     assert without != renewed and without == content(PAGES_BEFORE_33[url])
+
+
+BIDDING = re.compile(r'<section class="card figures" id="encheres">.*?</section>', re.S)
+DEFENDED_COINCHES = re.compile(r"<dt>Faites <small>\(en défense\)</small></dt>\s*<dd>\s*<[^>]*>(\d+)<")
+UNKNOWN_COINCHES = re.compile(r"Sans nom noté \(hors des chiffres ci-dessus\) : (\d+) coinches? en défense")
+
+
+@pytest.mark.parametrize("url", sorted(RENEWED_33_BIDDING))
+def test_issue_33_added_the_bidding_figures_where_old_coinches_are_unknown(url):
+    renewed, before = RENEWED_33_BIDDING[url], PAGES_BEFORE_BIDDING[url]
+    sections = BIDDING.findall(renewed)
+    assert len(sections) == 1
+    assert content(BIDDING.sub("", renewed)) == content(before)  # nothing else changed
+    # No old deal names a coincher: none said, and every coinche the player's team defended (the
+    # old page's « Faites (en défense) ») is unknown.
+    assert re.search(r"<dt>Coinches dites</dt><dd><span class=\"figure zero\">0</span>", sections[0])
+    defended = int(DEFENDED_COINCHES.search(before).group(1))
+    unknown = UNKNOWN_COINCHES.search(sections[0])
+    assert (int(unknown.group(1)) if unknown else 0) == defended
 
 
 def upgrade(path: str):
@@ -164,6 +189,7 @@ def test_the_old_database_gets_only_the_new_migrations_and_its_derived_rows_rebu
         "m018_concours_tiebreaks",
         "m019_melee",
         "m020_share_links",
+        "m021_who_coinched",
     ]
     with closing(connect(path)) as database:
         assert not database["game_sheets"].exists()

@@ -9,11 +9,19 @@ from scorekeeper.belote.ending import parse_end
 from scorekeeper.belote.errors import InvalidInput
 from scorekeeper.belote.evenings import parse_evening_id
 from scorekeeper.belote.game import Game, Rules
-from scorekeeper.belote.hand_json import hand_to_json, parse_hand
+from scorekeeper.belote.hand_json import SEAT_KEYS, hand_to_json, parse_hand
 from scorekeeper.belote.house_rules import OPTION_KEYS, parse_house_rules
 from scorekeeper.belote.names import parse_name
 from scorekeeper.belote.scoring import score
-from scorekeeper.belote.terms import DEFAULT_TEAMS, REDEAL_REASONS, ContractKind, Rounding, team_of_player
+from scorekeeper.belote.terms import (
+    DEFAULT_TEAMS,
+    REDEAL_REASONS,
+    Coinche,
+    ContractKind,
+    Rounding,
+    Team,
+    team_of_player,
+)
 
 GAME_KEYS = frozenset({"teams", "players", "dealer", "end", "target", "rules", "evening"})
 GAME_RULES_KEYS = ("rounding", "misere", "carre_de_sept", *OPTION_KEYS)
@@ -80,7 +88,7 @@ def parse_game(body: Any) -> dict[str, Any]:
 
 def parse_hand_input(body: Any, game: Game) -> dict[str, Any]:
     """A hand's stored form: validated by scoring it under the game's rules, defaults left out."""
-    hand = parse_hand(body, rules=game.rules, extra_keys={"taker_player", "version"})
+    hand = parse_hand(body, rules=game.rules, extra_keys={*SEAT_KEYS, "version"})
     score(hand)  # refuses what cannot be scored (a tie of melds without the table's word, …)
     data = hand_to_json(hand)
     taker_player = body.get("taker_player")
@@ -93,7 +101,44 @@ def parse_hand_input(body: Any, game: Game) -> dict[str, Any]:
         data["taker_player"] = taker_player
     elif hand.contract.kind is ContractKind.GENERALE:
         raise InvalidInput("taker_player", "« taker_player » est requis pour une générale : qui l'a jouée ?")
+    data.update(parse_coinchers(body, hand.coinche, hand.taker))
     return data
+
+
+# Who may be named as having said each word (docs/bidding.md): the levels the hand must be at, and
+# whether it is a taker (« surcoinche ») or a defender (« coinche »).
+COINCHERS = {
+    "coinched_by": ((Coinche.COINCHE, Coinche.SURCOINCHE), False),
+    "surcoinched_by": ((Coinche.SURCOINCHE,), True),
+}
+
+
+def coincher_refusal(field: str, seat: int, coinche: Coinche, taker: Team) -> str | None:
+    """Why the player at `seat` cannot be `field` (a key of COINCHERS) of a hand at that coinche
+    taken by `taker`, in French; None when the player can (the deal form offers only those)."""
+    levels, of_takers = COINCHERS[field]
+    if coinche not in levels:
+        said = "surcoinchée" if of_takers else "coinchée"
+        return f"« {field} » n'a de sens que pour une donne {said} (« coinche »)."
+    if (team_of_player(seat) is taker) is not of_takers:
+        side = "l'équipe qui a pris (« taker »)" if of_takers else "la défense (pas de l'équipe « taker »)"
+        return f"« {field} » doit être un joueur de {side}."
+    return None
+
+
+def parse_coinchers(body: dict[str, Any], coinche: Coinche, taker: Team) -> dict[str, int]:
+    """Who said « coinche » (a defender) and who answered « surcoinche » (a taker), each optional."""
+    found = {}
+    for field in COINCHERS:
+        value = body.get(field)
+        if value is None:
+            continue
+        seat = parse_player(value, field)
+        refusal = coincher_refusal(field, seat, coinche, taker)
+        if refusal is not None:
+            raise InvalidInput(field, refusal)
+        found[field] = seat
+    return found
 
 
 def parse_redeal_input(body: Any, game: Game) -> dict[str, Any]:

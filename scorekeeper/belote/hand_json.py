@@ -33,6 +33,9 @@ HAND_KEYS = frozenset(
     {"taker", "contract", "mode", "coinche", "taker_points", "all_tricks", "melds", "best_meld", "belote"}
 )
 SCORE_KEYS = HAND_KEYS | {"rules"}
+# The seats a game's hand may name beside what it scores with (game_input): who took, who said
+# « coinche », who answered « surcoinche ». The scoring leaves them aside.
+SEAT_KEYS = ("taker_player", "coinched_by", "surcoinched_by")
 RULES_KEYS = ("rounding", *OPTION_KEYS)  # what a hand scored alone takes in `rules`
 MELD_CODES = tuple(meld.value for meld in Meld)
 

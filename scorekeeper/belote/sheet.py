@@ -15,7 +15,7 @@ from scorekeeper.belote.ending import Outcome, outcome_of
 from scorekeeper.belote.explain import explain
 from scorekeeper.belote.game import Game, Rules, dealer_after
 from scorekeeper.belote.hand import Hand
-from scorekeeper.belote.hand_json import parse_hand
+from scorekeeper.belote.hand_json import SEAT_KEYS, parse_hand
 from scorekeeper.belote.scoring import Result, score
 from scorekeeper.belote.terms import REDEAL_REASONS, TEAMS, Team
 
@@ -42,6 +42,16 @@ class Deal:
     @property
     def taker_player(self) -> int | None:
         return self.input.get("taker_player") if self.is_hand else None
+
+    @property
+    def coinched_by(self) -> int | None:
+        """The defender who said « coinche », when the table told (None: not told, or not coinched)."""
+        return self.input.get("coinched_by") if self.is_hand else None
+
+    @property
+    def surcoinched_by(self) -> int | None:
+        """The taker who answered « surcoinche », when the table told."""
+        return self.input.get("surcoinched_by") if self.is_hand else None
 
     @property
     def reason(self) -> str | None:
@@ -124,7 +134,7 @@ class Sheet:
 
 
 def hand_from_input(data: dict[str, Any], rules: Rules) -> Hand:
-    body = {key: value for key, value in data.items() if key != "taker_player"}
+    body = {key: value for key, value in data.items() if key not in SEAT_KEYS}
     return parse_hand(body, rules=rules)
 
 

@@ -15,6 +15,7 @@ import sqlite_utils
 
 from scorekeeper.belote.names import name_key, pair_key
 from scorekeeper.belote.terms import CONTRACT_TITLES, MODE_LABELS, Mode
+from scorekeeper.services.bidding import Bidding, of_player
 from scorekeeper.services.lists import Page, offset
 from scorekeeper.store import statistics
 
@@ -86,6 +87,7 @@ class Subject:
     by_mode: list[Breakdown] = field(default_factory=list)
     by_level: list[Breakdown] = field(default_factory=list)
     partners: list[Partner] = field(default_factory=list)
+    bidding: Bidding | None = None  # a player's bidding figures (services.bidding); None for a team
 
     @property
     def params(self) -> dict[str, str]:
@@ -159,6 +161,7 @@ def player(db: sqlite_utils.Database, key: str) -> Subject | None:
         Partner(row["partner_key"], names.get(row["partner_key"], row["partner_key"]), row["games"], row["won"])
         for row in partners
     ]
+    subject.bidding = of_player(db, key)
     return subject
 
 

@@ -9,8 +9,17 @@ from typing import Any
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.hand import Hand
 from scorekeeper.belote.names import name_key, pair_key
+from scorekeeper.belote.scoring import Result
 from scorekeeper.belote.sheet import Deal, Sheet
-from scorekeeper.belote.terms import TEAMS, Coinche, ContractKind, players_of, team_of_player, team_players
+from scorekeeper.belote.terms import (
+    CARD_POINTS_TOTAL,
+    TEAMS,
+    Coinche,
+    ContractKind,
+    players_of,
+    team_of_player,
+    team_players,
+)
 
 # Each player's or team's figures in one game, summed by the statistics.
 FIGURES = (
@@ -51,6 +60,10 @@ def _deal_fact(game: Game, deal: Deal, evening_id: int | None, keys: list[str]) 
         "score_b": deal.scores["B"],
         "total_a": deal.totals["A"],
         "total_b": deal.totals["B"],
+        "taker_total": None,
+        "defense_total": None,
+        "coinched_by": None,
+        "surcoinched_by": None,
     }
     hand, result = deal.hand, deal.result
     if hand is not None and result is not None:  # a hand, scored (a redeal has neither)
@@ -66,7 +79,21 @@ def _deal_fact(game: Game, deal: Deal, evening_id: int | None, keys: list[str]) 
             made=int(result.made),
             all_tricks=int(hand.all_tricks),
         )
+        row["taker_total"], row["defense_total"] = judged_totals(hand, result)
+        row["coinched_by"], row["surcoinched_by"] = deal.coinched_by, deal.surcoinched_by
     return row
+
+
+def judged_totals(hand: Hand, result: Result) -> tuple[int | None, int | None]:
+    """The takers' and the defense's points a numeric contract is judged on (docs/scoring.md: card
+    points, melds that count and belote, unrounded); all the tricks told without a count are all
+    the card points. None for a capot or a générale, which no count decides."""
+    if hand.contract.kind is not ContractKind.POINTS:
+        return None, None
+    taker, defense = result.figures[hand.taker], result.figures[hand.taker.other]
+    if taker.total is not None and defense.total is not None:
+        return taker.total, defense.total
+    return CARD_POINTS_TOTAL + taker.melds + taker.belote, defense.melds + defense.belote
 
 
 def _count(figures: dict[str, int], hand: Hand, made: bool, took: bool, defended: bool) -> None:

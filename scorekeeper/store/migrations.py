@@ -536,3 +536,44 @@ def m020_share_links(db: sqlite_utils.Database) -> None:
         not_null={"kind", "target_id", "created_at", "expires_at"},
     )
     db["share_links"].create_index(["kind", "target_id"])
+
+
+@migrations()
+def m021_who_coinched(db: sqlite_utils.Database) -> None:
+    # Who said « coinche » and who answered « surcoinche » (docs/bidding.md) are the deal's input,
+    # as the table entered it (optional keys of its JSON: nothing to migrate there). The deals' facts
+    # gain them, by seat, with the takers' and the defense's totals a numeric
+    # contract is judged on (card points, melds and belote): the bidding figures read those. A
+    # derived table changed is dropped and created again; `migrate` then rebuilds its rows.
+    db["deal_facts"].drop(ignore=True)
+    db["deal_facts"].create(
+        {
+            "game_id": str,
+            "evening_id": int,
+            "played_at": str,
+            "number": int,
+            "kind": str,
+            "dealer": int,
+            "taker": str,
+            "taker_player": int,
+            "taker_key": str,
+            "contract": str,
+            "contract_value": int,
+            "mode": str,
+            "coinche": str,
+            "made": int,
+            "all_tricks": int,
+            "reason": str,
+            "score_a": int,
+            "score_b": int,
+            "total_a": int,
+            "total_b": int,
+            "taker_total": int,
+            "defense_total": int,
+            "coinched_by": int,
+            "surcoinched_by": int,
+        },
+        pk=("game_id", "number"),
+    )
+    db["deal_facts"].create_index(["taker_key", "mode", "contract_value", "made"])
+    db["deal_facts"].create_index(["taker_key", "played_at"])

@@ -54,6 +54,15 @@ def random_input(rng: random.Random) -> dict:
         data["belote"] = {team: rng.randint(0, MAX_BELOTES) for team in "AB"}
     if rng.random() < 0.3:
         data["best_meld"] = rng.choice(["A", "B", "none"])
+    # Who coinched and surcoinched: mostly as stored (a defender, a taker, at that level), and some
+    # a page would hide (the level or the taker changed since the tap), which neither side sends.
+    for name in ("coinched_by", "surcoinched_by"):
+        if data.get("coinche", "none") != "none" and rng.random() < 0.6:
+            of_takers = name == "surcoinched_by"
+            seats = [seat for seat in range(4) if (seat % 2 == player % 2) is of_takers]
+            data[name] = rng.choice(seats) if rng.random() < 0.8 else rng.randrange(4)
+        elif rng.random() < 0.05:
+            data[name] = rng.randrange(4)
     return data
 
 
@@ -78,3 +87,10 @@ def test_the_page_fills_and_reads_its_form_as_dealform_does(app, client, page, b
     differences = [(case, want, have) for case, want, have in zip(cases, expected, got, strict=True) if want != have]
     assert not differences, f"{len(differences)} of {CASES} differ; the first: {differences[:3]}"
     assert sum(1 for _, defense in cases if defense) > 500 and sum("melds" in body for body in expected) > 1000
+    assert (
+        sum("coinched_by" in body for body in expected) > 400
+        and sum("surcoinched_by" in body for body in expected) > 150
+    )
+    pairs = zip(cases, expected, strict=True)
+    dropped = sum("coinched_by" in data and "coinched_by" not in body for (data, _), body in pairs)
+    assert dropped > 50  # choices the page hides, left out by both

@@ -11,6 +11,7 @@ from wtforms import BooleanField, HiddenField, IntegerField, RadioField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from scorekeeper.belote.errors import InvalidInput
+from scorekeeper.belote.game_input import coincher_refusal
 from scorekeeper.belote.hand import check_hand
 from scorekeeper.belote.hand_json import parse_hand
 from scorekeeper.belote.terms import (
@@ -19,6 +20,7 @@ from scorekeeper.belote.terms import (
     MAX_BELOTES,
     MAX_MELDS_PER_TEAM,
     REDEAL_REASONS,
+    SEATS,
     SIDES,
     TEAMS,
     Coinche,
@@ -36,6 +38,8 @@ MODE_CHOICES = [(mode.value, mode.symbol) for mode in Mode]
 COINCHE_CHOICES = [(coinche.value, coinche.label) for coinche in Coinche]
 MELD_KINDS = [meld for meld in Meld]
 TEAM_CODES = tuple(team.value for team in TEAMS)
+# Who coinched, not told (what old deals and the API may leave out): its radio's value and words.
+UNKNOWN_COINCHER = ("inconnu", "Je ne sais pas")
 
 # Where the service's refusal (named by its JSON field) is shown on the deal form.
 FIELD_OF_ERROR = {
@@ -44,6 +48,8 @@ FIELD_OF_ERROR = {
     "contract": "contract",
     "mode": "mode",
     "coinche": "coinche",
+    "coinched_by": "coinched_by",
+    "surcoinched_by": "surcoinched_by",
     "taker_points": "points",
     "all_tricks": "all_tricks",
     "best_meld": "best_meld",
@@ -59,6 +65,8 @@ FIELD_WORDS = {
     "contract": "Contrat",
     "mode": "Atout",
     "coinche": "Coinche",
+    "coinched_by": "Coinché par",
+    "surcoinched_by": "Surcoinché par",
     "taker_points": "Points faits",
     "all_tricks": "Tous les plis",
     "melds": "Annonces",
@@ -106,6 +114,11 @@ class DealForm(FrenchForm):
     )
     mode = RadioField("Atout", choices=choices(MODE_CHOICES), validators=[InputRequired("Choisissez l'atout.")])
     coinche = RadioField("Coinche", choices=choices(COINCHE_CHOICES), default=Coinche.NONE.value)
+    # Who said « coinche » (a defender) and « surcoinche » (a taker): optional, « Je ne sais pas » by
+    # default. Every player is offered; the page shows the right team's two (deal_form.css) once a
+    # taker and the level are tapped, and `to_body` sends only a choice the page shows.
+    coinched_by = RadioField("Coinché par", default=UNKNOWN_COINCHER[0], validators=[Optional()])
+    surcoinched_by = RadioField("Surcoinché par", default=UNKNOWN_COINCHER[0], validators=[Optional()])
     points = IntegerField(
         "Points faits",
         validators=[Optional(), NumberRange(0, CARD_POINTS_TOTAL, f"Entre 0 et {CARD_POINTS_TOTAL} points.")],
@@ -124,6 +137,9 @@ class DealForm(FrenchForm):
 
     def set_players(self, players: list[str], teams: dict[str, str]) -> None:
         self.taker_player.choices = choices(enumerate(players))
+        seats = [*((str(seat), name) for seat, name in enumerate(players)), UNKNOWN_COINCHER]
+        self.coinched_by.choices = choices(seats)
+        self.surcoinched_by.choices = choices(seats)
         self.best_meld.choices = choices([("A", teams["A"]), ("B", teams["B"]), ("none", "Personne (égalité)")])
 
     def meld_fields(self, team: str):
@@ -157,7 +173,20 @@ class DealForm(FrenchForm):
             body["belote"] = belote
         if self.best_meld.data:
             body["best_meld"] = self.best_meld.data
+        body.update(self.coinchers(Team(taker), Coinche(body["coinche"])))
         return body
+
+    def coinchers(self, taker: Team, coinche: Coinche) -> dict[str, int]:
+        """The names tapped that the page shows: a defender who coinched a coinched (or surcoinched)
+        hand, a taker who surcoinched a surcoinched one. A choice the page hides (the level or the
+        taker changed since) is no longer the table's word: left out."""
+        found = {}
+        for field in (self.coinched_by, self.surcoinched_by):
+            value = field.data or ""
+            if value.isascii() and value.isdigit() and int(value) < SEATS:
+                if coincher_refusal(field.name, int(value), coinche, taker) is None:
+                    found[field.name] = int(value)
+        return found
 
     def asks_all_tricks(self) -> bool:
         """162 points for the takers and "Tous les plis" not ticked: the form asks whether the
@@ -197,6 +226,8 @@ class DealForm(FrenchForm):
                 field.data = codes.count(meld.value) or None  # none: an empty field, as a new deal's
             getattr(self, f"belote_{team}").data = data.get("belote", {}).get(team) or None
         self.best_meld.data = data.get("best_meld")
+        for name in ("coinched_by", "surcoinched_by"):
+            self[name].data = str(data[name]) if data.get(name) is not None else UNKNOWN_COINCHER[0]
         self.version.data = str(version)
 
 
@@ -220,6 +251,8 @@ def _problem_fields(teams: dict[str, str]) -> list[tuple[list[str], str]]:
         (["contract"], FIELD_WORDS["contract"]),
         (["mode"], FIELD_WORDS["mode"]),
         (["coinche"], FIELD_WORDS["coinche"]),
+        (["coinched_by"], FIELD_WORDS["coinched_by"]),
+        (["surcoinched_by"], FIELD_WORDS["surcoinched_by"]),
         (["points", "points_team"], FIELD_WORDS["taker_points"]),
         (["all_tricks"], FIELD_WORDS["all_tricks"]),
         *melds,

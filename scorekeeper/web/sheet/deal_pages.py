@@ -10,7 +10,7 @@ from typing import Any
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
-from scorekeeper.belote.hand_json import parse_hand
+from scorekeeper.belote.hand_json import SEAT_KEYS, parse_hand
 from scorekeeper.belote.scoring import score
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.belote.terms import CARD_POINTS_TOTAL
@@ -64,8 +64,7 @@ def _show_error(form: DealForm, error: InvalidInput) -> None:
 def _preview(form: DealForm, sheet: Sheet) -> dict[str, Any]:
     """The deal's score before saving (the "Calculer" step without JavaScript), in the same JSON
     form as the scoring service answers the page's live preview."""
-    body = form.to_body()
-    body.pop("taker_player", None)
+    body = {key: value for key, value in form.to_body().items() if key not in SEAT_KEYS}
     return result_to_json(score(parse_hand(body, rules=sheet.game.rules)))
 
 
