@@ -292,7 +292,7 @@ BAD_FILES = [
         _bad("games.0.deals.1.created_at", "17/05/2025 19:20"),
         "Partie 1 (abcd2345), donne 2 : « created_at » doit être une date et heure ISO.",
     ),
-    ("deal time not text", _bad("games.0.deals.0.created_at", 1747509600), "donne 1 : « created_at » doit être une date"),
+    ("deal time number", _bad("games.0.deals.0.created_at", 1747509600), "donne 1 : « created_at » doit être une date"),
 ]
 
 
@@ -606,9 +606,7 @@ def recorded_times(db) -> list[tuple]:
     """Each live deal's recorded time, by game and deal, with its kind."""
     return [
         tuple(row.values())
-        for row in db.query(
-            "select game_id, kind, created_at from deals where deleted_at is null order by game_id, id"
-        )
+        for row in db.query("select game_id, kind, created_at from deals where deleted_at is null order by game_id, id")
     ]
 
 

@@ -18,10 +18,11 @@ The JSON format, version 1:
 
 A game's `end` is {"points": T} or {"deals": M} (a file written before games in deals says
 `"target": T`, which the import still reads); `stopped_at` is there only for a game an organiser
-stopped at its totals. Evenings by date, games by creation, each game's live deals in the order they were dealt, with
-the input as the table entered it (the API's body) and the time it was recorded (`created_at`:
-a correction keeps it; a file written before deals had it imports them at the import's time). Keys are sorted and the text is indented the
-same way every time, so that exporting what was imported gives the same bytes. Scores are not in
+stopped at its totals. Evenings by date, games by creation, each game's live deals in the order
+they were dealt, with the input as the table entered it (the API's body) and the time it was
+recorded (`created_at`: a correction keeps it; a file written before deals had it imports them at
+the import's time). Keys are sorted and the text is indented the same way every time, so that
+exporting what was imported gives the same bytes. Scores are not in
 the JSON: they are derived, and the importing instance derives them again.
 
 A selection with concours adds `"concours": [...]`, each with its evening, teams, parties and the

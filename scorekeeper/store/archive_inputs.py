@@ -76,7 +76,8 @@ def deals_where(db: sqlite_utils.Database, where: str, params: list[Any]) -> dic
     by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in rows(
         db,
-        "select d.game_id, d.id, d.kind, d.input, d.version, d.created_at from deals d join games g on g.id = d.game_id "
+        "select d.game_id, d.id, d.kind, d.input, d.version, d.created_at"
+        " from deals d join games g on g.id = d.game_id "
         f"where d.deleted_at is null and {where} order by d.game_id, d.id",
         params,
     ):
