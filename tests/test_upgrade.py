@@ -65,12 +65,18 @@ RENEWED_32 = json.loads((FIXTURE / "issue32_undoable_expected.json").read_text(e
 # (templates/archive/_rating.html, docs/ratings.md).
 RENEWED_33 = json.loads((FIXTURE / "issue33_cotes_expected.json").read_text(encoding="utf-8"))["pages"]
 assert not {url for url in RENEWED_33 if url.endswith((".json", ".csv")) or url.startswith("/api/")}
+# Issue 33 changed the archive's JSON on purpose, and only so (checked below): each deal carries the
+# time it was recorded (`created_at`), so that a copy rates the games in the order they ended.
+RENEWED_33_TIMES = json.loads((FIXTURE / "issue33_deal_times_expected.json").read_text(encoding="utf-8"))["pages"]
+assert all(url.endswith("export.json") for url in RENEWED_33_TIMES)
 EXPECTED = {**EXPECTED, **RENEWED, **RENEWED_15_16, **RENEWED_25, **RENEWED_30_LISTS}
 PAGES_BEFORE_30 = dict(EXPECTED)
 EXPECTED.update(RENEWED_30)
 EXPECTED.update(RENEWED_32)
 PAGES_BEFORE_33 = dict(EXPECTED)
 EXPECTED.update(RENEWED_33)
+PAGES_BEFORE_33_TIMES = dict(EXPECTED)
+EXPECTED.update(RENEWED_33_TIMES)
 
 
 def issue_25(url: str, old: Any) -> Any:
@@ -110,6 +116,19 @@ def test_issue_33_added_the_cotes_tab_and_each_players_cote(url):
     without = re.sub(r'<section class="card rating".*?</section>\n', "", renewed, flags=re.S)
     without = without.replace('<a href="/cotes">Cotes</a>\n', "")
     assert without != renewed and without == content(PAGES_BEFORE_33[url])
+
+
+@pytest.mark.parametrize("url", sorted(RENEWED_33_TIMES))
+def test_issue_33_added_each_deals_recorded_time_to_the_archives_json(upgraded, url):
+    path, _, _ = upgraded
+    renewed = json.loads(RENEWED_33_TIMES[url])
+    times = {game["id"]: [deal.pop("created_at") for deal in game["deals"]] for game in renewed["games"]}
+    assert renewed == json.loads(PAGES_BEFORE_33_TIMES[url])
+    assert any(times.values())
+    with closing(connect(path)) as database:
+        for game_id, found in times.items():
+            live = "select created_at from deals where game_id = ? and deleted_at is null order by id"
+            assert found == [row[0] for row in database.execute(live, [game_id]).fetchall()], game_id
 
 
 def upgrade(path: str):
