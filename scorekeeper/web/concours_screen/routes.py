@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from scorekeeper.belote.names import MAX_NAME_LENGTH, name_key
 from scorekeeper.services import concours as service
-from scorekeeper.services import melee_seats
+from scorekeeper.services import melee_seats, ratings
 from scorekeeper.services.concours_view import Concours, concours_json
 from scorekeeper.web.concours import seats
 from scorekeeper.web.concours_screen import board as boards
@@ -54,6 +54,16 @@ def clock_turn(now: datetime) -> int:
     return int(value) if value.isascii() and value.isdigit() and len(value) <= 12 else boards.turn_at(now)
 
 
+def team_cotes(concours: Concours) -> dict[int, int]:
+    """Each active team's cote by its number, for information before the first draw (the teams'
+    list shows them; docs/ratings.md): none once drawn, when the list is gone (a replay of the
+    archive after each deal would cost the board's drawing), nor for a mêlée's players."""
+    if concours.rounds or concours.is_melee:
+        return {}
+    rated = ratings.ratings(get_db())
+    return {team.number: rated.team_rating(*team.players) for team in concours.teams if team.active}
+
+
 def script_settings(concours: Concours, now: datetime, page: int | None) -> dict:
     """What static/concours_screen.js needs, from the one place that sets it."""
     return {
@@ -73,7 +83,7 @@ def screen(concours_id: str):
     tables_url = join_url(request, url_for("concours_screen.tables", concours_id=concours.id))
     return render_template(
         "concours_screen/screen.html",
-        board=boards.board(concours_json(concours), now, boards.turn_at(now), page),
+        board=boards.board(concours_json(concours), now, boards.turn_at(now), page, team_cotes(concours)),
         refresh_s=REFRESH_S,
         tables_url=tables_url,
         tables_qr=Markup(qr_svg(tables_url)),  # segno's SVG: attributes only, no style (the CSP)
@@ -93,7 +103,7 @@ def board(concours_id: str):
     validated_by(*state)
     return render_template(
         "concours_screen/board.html",
-        board=boards.board(concours_json(concours), now, clock_turn(now), pinned_page()),
+        board=boards.board(concours_json(concours), now, clock_turn(now), pinned_page(), team_cotes(concours)),
     )
 
 
