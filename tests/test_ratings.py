@@ -339,6 +339,25 @@ def test_the_games_are_rated_in_the_order_they_ended(db, other, clock):
     assert cotes(other) == before
 
 
+def test_a_game_stopped_at_its_totals_ended_with_its_last_hand(db, clock):
+    """G1 (Ana & Chloé against Bruno & David) plays one hand (170 – 70) and no more; Ana then plays
+    G2 (Ana & Fabien beat Élise & Gaëlle); an organiser stops G1 at its totals after that (Ana &
+    Chloé ahead: they win). G1 ended with its last hand, before G2: it is rated first, though
+    stopped after G2 ended."""
+    first = typed(db, ["Ana", "Bruno", "Chloé", "David"], [A_WINS])
+    typed(db, ["Ana", "Élise", "Fabien", "Gaëlle"], [A_CAPOT])
+    assert stop_game(db, first).winner == "A"
+
+    model = PlackettLuce()
+    [[ana, _], _] = model.rate([[model.rating(), model.rating()], [model.rating(), model.rating()]], ranks=[0, 1])
+    [[ana, fabien], _] = model.rate([[ana, model.rating()], [model.rating(), model.rating()]], ranks=[0, 1])
+    [[_, by_stop], _] = model.rate([[model.rating(), model.rating()], [model.rating(), model.rating()]], ranks=[0, 1])
+    assert round(by_stop.mu, 5) != round(fabien.mu, 5)  # Fabien beside a newcomer had G1 come after
+    found = ratings.ratings(db).of("Fabien")
+    assert (found.mu, found.sigma) == (pytest.approx(fabien.mu, rel=1e-12), pytest.approx(fabien.sigma, rel=1e-12))
+    assert ratings.ratings(db).of("Ana").mu == pytest.approx(ana.mu, rel=1e-12)
+
+
 def test_the_organisers_page_shows_each_teams_cote_for_information(client, drawn_order):
     """After table 1's slip (Un beat Deux), Un's two players are at 1097 and Deux's at 940
     (the module's docstring); Trois and Quatre never played: 1000. A team's is its players' mean."""
