@@ -68,12 +68,49 @@ def test_before_the_first_draw_the_screen_shows_the_teams_and_the_qr_code(client
     text = words(html)
     assert "Concours du vendredi Inscriptions tirage à venir" in text
     assert '<li class="table' not in html
-    assert "Équipes inscrites 3 1 Les As 2 Les Rois 3 Les Dames" in text
+    assert "Équipes inscrites 3 1 Les As cote 1000 2 Les Rois cote 1000 3 Les Dames cote 1000" in text
     assert re.search(r'<section id="ranking"[^>]* hidden>', html)  # no ranking before the first game
     svg = re.search(r'<div class="qr">(<svg.*?</svg>)</div>', html, re.S).group(1)
     address = f"http://{LAN}/concours/{concours['id']}/tables"
     assert qr_text_of_svg(svg) == address
     assert address in text
+
+
+def test_before_the_draw_each_team_shows_its_cote_for_information(client):
+    """Les As 1 & Les As 2 beat Bruno & David in a game to 500 (a capot): each goes to 1097 (docs/
+    ratings.md, "A tiny example"), their team too; Les Rois are newcomers (1000); « Mixte » pairs
+    Les As 1 with a newcomer: (1097 + 1000) / 2 = 1048.5, a half rounded up. Once drawn, the list
+    (and its cotes) gives way to the tables."""
+    game = client.post(
+        "/api/v1/games", json={"players": ["Les As 1", "Bruno", "Les As 2", "David"], "end": {"points": 500}}
+    )
+    capot = {"taker": "A", "taker_player": 0, "contract": "capot", "mode": "hearts", "all_tricks": True}
+    assert client.post(f"/api/v1/games/{game.get_json()['id']}/hands", json=capot).status_code == 201
+    concours = api_concours(client, ["Les As", "Les Rois"])
+    mixed = {"name": "Mixte", "players": ["les as 1", "Zoé"]}  # matched as the archive matches names
+    assert client.post(f"/api/v1/concours/{concours['id']}/teams", json=mixed).status_code == 201
+    html = screen(client, concours["id"])
+    assert "Équipes inscrites 3 1 Les As cote 1097 2 Les Rois cote 1000 3 Mixte cote 1049" in words(html)
+    board_html = client.get(f"/concours/{concours['id']}/ecran/tableau").text  # the board the script swaps in
+    assert "1 Les As cote 1097" in words(board_html)
+    api_draw(client, concours["id"])
+    assert "cote" not in words(screen(client, concours["id"]))
+
+
+def test_a_melees_screen_shows_no_cote(client):
+    concours = client.post(
+        "/api/v1/concours",
+        json={
+            "name": "Mêlée",
+            "format": "melee",
+            "parties": 3,
+            "end": {"points": 1000},
+            "players": [{"name": name} for name in ["Ana", "Bruno", "Chloé", "David"]],
+        },
+    )
+    assert concours.status_code == 201, concours.get_json()
+    text = words(screen(client, concours.get_json()["id"]))
+    assert "Joueurs inscrits 4" in text and "cote" not in text
 
 
 def test_the_screen_follows_itself_without_javascript(client):

@@ -287,6 +287,12 @@ BAD_FILES = [
         "Partie 1 (abcd2345), donne 2 : « reason » : l'option « Misère » n'est pas jouée dans cette partie.",
     ),
     ("deal missing input", _bad("games.0.deals.0.input", KeyError), "Partie 1 (abcd2345), donne 1 : « input » manque."),
+    (
+        "deal time",
+        _bad("games.0.deals.1.created_at", "17/05/2025 19:20"),
+        "Partie 1 (abcd2345), donne 2 : « created_at » doit être une date et heure ISO.",
+    ),
+    ("deal time number", _bad("games.0.deals.0.created_at", 1747509600), "donne 1 : « created_at » doit être une date"),
 ]
 
 
@@ -594,3 +600,47 @@ def test_a_game_in_deals_that_goes_on_after_its_last_hand_is_not_imported(other)
             "contient encore 1 donne(s) après : une partie gagnée ne prend plus de donne. Partie non importée.",
         ]
     ]
+
+
+def recorded_times(db) -> list[tuple]:
+    """Each live deal's recorded time, by game and deal, with its kind."""
+    return [
+        tuple(row.values())
+        for row in db.query("select game_id, kind, created_at from deals where deleted_at is null order by game_id, id")
+    ]
+
+
+def test_each_deal_keeps_the_time_it_was_recorded_through_the_round_trip(db, other, monkeypatch):
+    """Issue 33 (the cotes' order): each deal and redeal is recorded one minute after the one before;
+    the file carries each one's time (an edit keeps it: deal 1 of the second game was corrected
+    after the rest was typed), and the import into a fresh archive restores them all."""
+    minutes = iter(range(100))
+    monkeypatch.setattr("scorekeeper.store.games.now", lambda: f"2025-05-17T19:{next(minutes):02d}:00.000+00:00")
+    ids = fill(db)
+    typed = recorded_times(db)
+    second = [at for game_id, _, at in typed if game_id == ids[1]]
+    edited = next(db.query("select created_at from actions where action = 'edit'"))["created_at"]
+    assert second == sorted(set(second)) and edited > second[-1]  # the edit left deal 1 its time
+    data = json.loads(export.export_json(db))
+    assert [deal["created_at"] for deal in data["games"][1]["deals"]] == second
+    import_data(other, data)
+    assert recorded_times(other) == typed
+    assert export.export_json(other) == export.export_json(db)
+
+
+def test_a_file_without_the_deals_times_still_imports_at_the_imports_time(other, monkeypatch):
+    """A file written before deals had their time (SMALL): its deals are recorded at the import's
+    moment, as before; imported again, its game is the same and skipped."""
+    monkeypatch.setattr("scorekeeper.store.games.now", lambda: "2026-01-10T18:00:00.000+00:00")
+    assert "created_at" not in json.dumps(SMALL["games"][0]["deals"])
+    report = import_data(other, SMALL)
+    assert report.games_added == ["abcd2345"] and report.deals_added == 2
+    assert recorded_times(other) == [
+        ("abcd2345", "hand", "2026-01-10T18:00:00.000+00:00"),
+        ("abcd2345", "redeal", "2026-01-10T18:00:00.000+00:00"),
+    ]
+    assert import_data(other, SMALL).games_skipped == ["abcd2345"]
+    with_times = copy.deepcopy(SMALL)  # the same game with other times is another game
+    with_times["games"][0]["deals"][0]["created_at"] = "2025-05-17T19:06:00+00:00"
+    with pytest.raises(import_checks.ImportRefused, match="existe déjà ici, avec d'autres données"):
+        import_data(other, with_times)

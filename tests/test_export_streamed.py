@@ -17,7 +17,8 @@ from scorekeeper.web.archive.export_pages import BUSY_MESSAGE
 from tests.helpers import import_data
 
 # A small archive as the export writes it, by hand: two evenings (the second without a game), one
-# game with docs/scoring.md's example 1 (170 / 70) and a redeal. An import of it exported again
+# game with docs/scoring.md's example 1 (170 / 70) and a redeal, each with the time it was
+# recorded. An import of it exported again
 # must give these bytes back.
 SMALL_ARCHIVE = """{
  "evenings": [
@@ -43,6 +44,7 @@ SMALL_ARCHIVE = """{
    "dealer": 0,
    "deals": [
     {
+     "created_at": "2025-05-17T19:09:40.518+00:00",
      "input": {
       "contract": 80,
       "mode": "hearts",
@@ -53,6 +55,7 @@ SMALL_ARCHIVE = """{
      "kind": "hand"
     },
     {
+     "created_at": "2025-05-17T19:11:02.007+00:00",
      "input": {
       "player": null,
       "reason": "all_pass"

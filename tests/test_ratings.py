@@ -220,17 +220,36 @@ def cotes(db) -> list[dict]:
 MIRROR = {id(A_CAPOT): B_CAPOT, id(B_CAPOT): A_CAPOT, id(A_WINS): B_WINS, id(B_WINS): A_WINS}
 
 
-def type_game(db, players: list[str], end: dict, hands: list[dict | None]) -> tuple[str, list[dict | None]]:
-    """As `typed`, the hands after the game's end left out: its id and the deals it took."""
-    game_id = service.create_game(db, {"players": players, "end": end}).game.id
-    taken = []
-    for body in hands:
+def type_archive(db, games: list[tuple]) -> tuple[list[tuple[str, list[dict | None]]], int | None]:
+    """The games created one after the other, then their deals typed game after game, the deals
+    after a game's end left out: each game's id and the deals it took, and the index of the game
+    that ended last (its last hand the last typed), None if no hand was."""
+    return type_interleaved(db, games, [])
+
+
+def type_interleaved(
+    db, games: list[tuple], schedule: list[int]
+) -> tuple[list[tuple[str, list[dict | None]]], int | None]:
+    """As `type_archive`, the deals typed first in the order `schedule` picks the games (its n-th
+    pick the game n modulo their number takes its next deal), the rest then game after game: games
+    that end in another order than they were created."""
+    ids = [service.create_game(db, {"players": players, "end": end}).game.id for players, end, _ in games]
+    waiting = [list(hands) for _, _, hands in games]
+    taken: list[list[dict | None]] = [[] for _ in games]
+    last = None
+    for index in [pick % len(games) for pick in schedule] + [i for i in range(len(games)) for _ in waiting[i]]:
+        if not waiting[index]:
+            continue
+        body = waiting[index].pop(0)
         try:
-            service.record_hand(db, game_id, body) if body else service.record_redeal(db, game_id, REDEAL)
+            service.record_hand(db, ids[index], body) if body else service.record_redeal(db, ids[index], REDEAL)
         except Refusal:  # the game is over
-            break
-        taken.append(body)
-    return game_id, taken
+            waiting[index].clear()
+            continue
+        taken[index].append(body)
+        if body is not None:
+            last = index
+    return list(zip(ids, taken, strict=True)), last
 
 
 @settings(
@@ -238,10 +257,12 @@ def type_game(db, players: list[str], end: dict, hands: list[dict | None]) -> tu
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-@given(games=games_strategy, which=st.integers(0, 6))
-def test_the_cotes_do_not_depend_on_how_the_archive_arrived(migrated_template, tmp_path, clock, games, which):
-    """Typed; exported then imported into a fresh archive; a deal corrected and corrected back;
-    a game's deals all deleted and typed again: the same cotes, to the last bit of μ and σ."""
+@given(games=games_strategy, schedule=st.lists(st.integers(0, 6), max_size=30), which=st.integers(0, 6))
+def test_the_cotes_do_not_depend_on_how_the_archive_arrived(migrated_template, tmp_path, clock, games, schedule, which):
+    """Typed, the games' deals interleaved (games ending in another order than they began);
+    exported then imported into a fresh archive; a deal corrected and corrected back; the game that
+    ended last's deals all deleted and typed again (it still ends last): the same cotes, to the last
+    bit of μ and σ."""
     copies = []
     for name in ("typed", "imported"):
         path = tmp_path / f"{name}.db"
@@ -249,7 +270,7 @@ def test_the_cotes_do_not_depend_on_how_the_archive_arrived(migrated_template, t
         copies.append(connect(str(path)))
     db, other = copies
     try:
-        typed_games = [type_game(db, players, end, hands) for players, end, hands in games]
+        typed_games, last = type_interleaved(db, games, schedule)
         expected = cotes(db)
 
         import_data(other, export.export_json(db))
@@ -265,14 +286,76 @@ def test_the_cotes_do_not_depend_on_how_the_archive_arrived(migrated_template, t
                 service.edit_deal(db, game_id, 1, {**bodies[0], "version": 2})
                 assert cotes(db) == expected
 
-        for deal in reversed(service.get_sheet(db, game_id).deals):
-            service.delete_deal(db, game_id, deal.number, deal.version)
-        for body in bodies:
-            service.record_hand(db, game_id, body) if body else service.record_redeal(db, game_id, REDEAL)
-        assert cotes(db) == expected
+        if last is not None:
+            game_id, bodies = typed_games[last]
+            for deal in reversed(service.get_sheet(db, game_id).deals):
+                service.delete_deal(db, game_id, deal.number, deal.version)
+            for body in bodies:
+                service.record_hand(db, game_id, body) if body else service.record_redeal(db, game_id, REDEAL)
+            assert cotes(db) == expected
     finally:
         for copy in copies:
             copy.close()
+
+
+def test_the_games_are_rated_in_the_order_they_ended(db, other, clock):
+    """G1 (Ana & Chloé against Bruno & David) begins; G2 (Ana & Fabien against Élise & Gaëlle) is
+    created after it, played and won by Ana & Fabien; then G1 is won by Ana & Chloé (170 then a
+    capot: 670 – 70). Ended first, G2 is rated first: Ana's cote is the one openskill gives in that
+    order, not in the order the games were created. A correction of G2's hand after G1 ended (the
+    capot played in spades: the same result) leaves G2 ended where it was; an exported copy rates
+    them alike."""
+    first = service.create_game(db, {"players": ["Ana", "Bruno", "Chloé", "David"], "end": TO_500}).game.id
+    service.record_hand(db, first, A_WINS)
+    typed(db, ["Ana", "Élise", "Fabien", "Gaëlle"], [A_CAPOT])
+    service.record_hand(db, first, A_CAPOT)
+
+    model = PlackettLuce()
+    ana, bruno, chloe, david, elise, fabien, gaelle = (model.rating() for _ in range(7))
+    [[ana, fabien], [elise, gaelle]] = model.rate([[ana, fabien], [elise, gaelle]], ranks=[0, 1])  # G2
+    [[ana, chloe], [bruno, david]] = model.rate([[ana, chloe], [bruno, david]], ranks=[0, 1])  # G1
+    # In creation order (G1 then G2) Chloé would win beside a newcomer, and Fabien beside a winner:
+    # the case tells the two orders apart.
+    [[c_ana, c_chloe], _] = model.rate([[model.rating(), model.rating()], [model.rating(), model.rating()]], [0, 1])
+    [[_, c_fabien], _] = model.rate([[c_ana, model.rating()], [model.rating(), model.rating()]], ranks=[0, 1])
+    assert round(c_chloe.mu, 5) != round(chloe.mu, 5) and round(c_fabien.mu, 5) != round(fabien.mu, 5)
+
+    def expected_ana() -> tuple:
+        found = ratings.ratings(db).of("Ana")
+        return (found.mu, found.sigma, found.games, found.won)
+
+    assert expected_ana() == (pytest.approx(ana.mu, rel=1e-12), pytest.approx(ana.sigma, rel=1e-12), 2, 2)
+    found = by_name(ratings.ratings(db))
+    assert found["Chloé"][:2] == (pytest.approx(chloe.mu, rel=1e-12), pytest.approx(chloe.sigma, rel=1e-12))
+    assert found["Fabien"][:2] == (pytest.approx(fabien.mu, rel=1e-12), pytest.approx(fabien.sigma, rel=1e-12))
+    assert found["Bruno"][:2] == (pytest.approx(bruno.mu, rel=1e-12), pytest.approx(bruno.sigma, rel=1e-12))
+    assert [step.game_id for step in ratings.ratings(db).of("Ana").history][0] != first
+
+    before = cotes(db)
+    second = ratings.ratings(db).of("Fabien").history[0].game_id
+    service.edit_deal(db, second, 1, {**A_CAPOT, "mode": "spades", "version": 1})
+    assert cotes(db) == before
+    import_data(other, export.export_json(db))
+    assert cotes(other) == before
+
+
+def test_a_game_stopped_at_its_totals_ended_with_its_last_hand(db, clock):
+    """G1 (Ana & Chloé against Bruno & David) plays one hand (170 – 70) and no more; Ana then plays
+    G2 (Ana & Fabien beat Élise & Gaëlle); an organiser stops G1 at its totals after that (Ana &
+    Chloé ahead: they win). G1 ended with its last hand, before G2: it is rated first, though
+    stopped after G2 ended."""
+    first = typed(db, ["Ana", "Bruno", "Chloé", "David"], [A_WINS])
+    typed(db, ["Ana", "Élise", "Fabien", "Gaëlle"], [A_CAPOT])
+    assert stop_game(db, first).winner == "A"
+
+    model = PlackettLuce()
+    [[ana, _], _] = model.rate([[model.rating(), model.rating()], [model.rating(), model.rating()]], ranks=[0, 1])
+    [[ana, fabien], _] = model.rate([[ana, model.rating()], [model.rating(), model.rating()]], ranks=[0, 1])
+    [[_, by_stop], _] = model.rate([[model.rating(), model.rating()], [model.rating(), model.rating()]], ranks=[0, 1])
+    assert round(by_stop.mu, 5) != round(fabien.mu, 5)  # Fabien beside a newcomer had G1 come after
+    found = ratings.ratings(db).of("Fabien")
+    assert (found.mu, found.sigma) == (pytest.approx(fabien.mu, rel=1e-12), pytest.approx(fabien.sigma, rel=1e-12))
+    assert ratings.ratings(db).of("Ana").mu == pytest.approx(ana.mu, rel=1e-12)
 
 
 def test_the_organisers_page_shows_each_teams_cote_for_information(client, drawn_order):

@@ -72,6 +72,10 @@ RENEWED_33_CHANCES = json.loads((FIXTURE / "issue33_chances_expected.json").read
 # (« Enchères »), after the cote's card, where the old deals, which name no coincher, count every coinche as unknown.
 RENEWED_33_BIDDING = json.loads((FIXTURE / "issue33_bidding_expected.json").read_text(encoding="utf-8"))["pages"]
 assert all(url.startswith("/statistiques/joueurs/") for url in RENEWED_33_BIDDING)
+# Issue 33 changed the archive's JSON on purpose, and only so (checked below): each deal carries the
+# time it was recorded (`created_at`), so that a copy rates the games in the order they ended.
+RENEWED_33_TIMES = json.loads((FIXTURE / "issue33_deal_times_expected.json").read_text(encoding="utf-8"))["pages"]
+assert all(url.endswith("export.json") for url in RENEWED_33_TIMES)
 EXPECTED = {**EXPECTED, **RENEWED, **RENEWED_15_16, **RENEWED_25, **RENEWED_30_LISTS}
 PAGES_BEFORE_30 = dict(EXPECTED)
 EXPECTED.update(RENEWED_30)
@@ -81,6 +85,8 @@ EXPECTED.update(RENEWED_33_COTES)
 EXPECTED.update(RENEWED_33_CHANCES)
 PAGES_BEFORE_BIDDING = dict(EXPECTED)
 EXPECTED.update(RENEWED_33_BIDDING)
+PAGES_BEFORE_33_TIMES = dict(EXPECTED)
+EXPECTED.update(RENEWED_33_TIMES)
 
 
 def issue_25(url: str, old: Any) -> Any:
@@ -139,6 +145,19 @@ def test_issue_33_added_the_bidding_figures_where_old_coinches_are_unknown(url):
     defended = int(DEFENDED_COINCHES.search(before).group(1))
     unknown = UNKNOWN_COINCHES.search(sections[0])
     assert (int(unknown.group(1)) if unknown else 0) == defended
+
+
+@pytest.mark.parametrize("url", sorted(RENEWED_33_TIMES))
+def test_issue_33_added_each_deals_recorded_time_to_the_archives_json(upgraded, url):
+    path, _, _ = upgraded
+    renewed = json.loads(RENEWED_33_TIMES[url])
+    times = {game["id"]: [deal.pop("created_at") for deal in game["deals"]] for game in renewed["games"]}
+    assert renewed == json.loads(PAGES_BEFORE_33_TIMES[url])
+    assert any(times.values())
+    with closing(connect(path)) as database:
+        for game_id, found in times.items():
+            live = "select created_at from deals where game_id = ? and deleted_at is null order by id"
+            assert found == [row[0] for row in database.execute(live, [game_id]).fetchall()], game_id
 
 
 def upgrade(path: str):

@@ -11,14 +11,18 @@ The JSON format, version 1:
                 "teams": {"A": "Nous", "B": "Eux"}, "players": ["Ana", "Bruno", "Chloé", "David"],
                 "dealer": 0, "end": {"points": 2000},
                 "rules": {"rounding": "nearest", "misere": false, "carre_de_sept": false},
-                "deals": [{"kind": "hand", "input": {"taker": "A", "contract": 80, ...}},
-                          {"kind": "redeal", "input": {"reason": "all_pass", "player": null}}]}, ...]}
+                "deals": [{"kind": "hand", "input": {"taker": "A", "contract": 80, ...},
+                           "created_at": "2025-05-17T19:09:40.518+00:00"},
+                          {"kind": "redeal", "input": {"reason": "all_pass", "player": null},
+                           "created_at": "…"}]}, ...]}
 
 A game's `end` is {"points": T} or {"deals": M} (a file written before games in deals says
 `"target": T`, which the import still reads); `stopped_at` is there only for a game an organiser
-stopped at its totals. Evenings by date, games by creation, each game's live deals in the order they were dealt, with
-the input as the table entered it (the API's body). Keys are sorted and the text is indented the
-same way every time, so that exporting what was imported gives the same bytes. Scores are not in
+stopped at its totals. Evenings by date, games by creation, each game's live deals in the order
+they were dealt, with the input as the table entered it (the API's body) and the time it was
+recorded (`created_at`: a correction keeps it; a file written before deals had it imports them at
+the import's time). Keys are sorted and the text is indented the same way every time, so that
+exporting what was imported gives the same bytes. Scores are not in
 the JSON: they are derived, and the importing instance derives them again.
 
 A selection with concours adds `"concours": [...]`, each with its evening, teams, parties and the
@@ -56,7 +60,7 @@ class ArchivedGame:
 
     game: Game
     evening: int
-    deals: list[dict[str, Any]]  # kind, input (as the service layer stores it)
+    deals: list[dict[str, Any]]  # kind, input (as the service layer stores it), created_at (if known)
 
     def as_json(self) -> dict[str, Any]:
         game = self.game
@@ -76,7 +80,7 @@ class ArchivedGame:
 
 def game_json(row: dict[str, Any], deals: list[dict[str, Any]]) -> dict[str, Any]:
     """A stored game (its row and its live deals) as the archive's JSON has it."""
-    inputs = [{"kind": deal["kind"], "input": deal["input"]} for deal in deals]
+    inputs = [{"kind": deal["kind"], "input": deal["input"], "created_at": deal["created_at"]} for deal in deals]
     game = ArchivedGame(store.game_from_row(row), row["evening_id"], inputs)
     return game.as_json()
 

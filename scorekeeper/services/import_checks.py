@@ -35,6 +35,7 @@ GAME_KEYS = {"id", "evening", "created_at", "teams", "players", "dealer", "rules
 # `end`, or `target` in a file written before games in deals: one of them; `stopped_at` if stopped.
 GAME_OPTIONAL_KEYS = {"end", "target", "stopped_at"}
 DEAL_KEYS = {"kind", "input"}
+DEAL_OPTIONAL_KEYS = {"created_at"}  # when it was recorded: a file written before has none
 GAME_ID = re.compile(r"[a-z0-9]{4,32}")
 
 # What an import is doing, for its progress: (step, done, total), the step in French.
@@ -268,12 +269,13 @@ def _check_game(index: int, item: Any, seen_games: set[str], seen_evenings: set[
     deals = []
     for number, deal in enumerate(item["deals"], start=1):
         deal_where = f"{where}, donne {number}"
-        deal = checked_object(deal, DEAL_KEYS, deal_where)
+        deal = checked_object(deal, DEAL_KEYS, deal_where, DEAL_OPTIONAL_KEYS)
         if deal["kind"] not in ("hand", "redeal"):
             raise ImportRefused(f"{deal_where} : « kind » doit valoir « hand » ou « redeal ».")
         try:
             data = parse_deal_input(deal["kind"], deal["input"], game)
         except InvalidInput as error:
             raise ImportRefused(f"{deal_where} : {error.message}") from None
-        deals.append({"kind": deal["kind"], "input": data})
+        recorded = {"created_at": checked_time(deal["created_at"], deal_where)} if "created_at" in deal else {}
+        deals.append({"kind": deal["kind"], "input": data, **recorded})
     return ArchivedGame(game, item["evening"], deals)

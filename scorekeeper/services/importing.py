@@ -57,23 +57,40 @@ class _Prepared:
 
     game: Game
     evening: int  # the file's id
-    deal_texts: list[tuple[str, str]]  # (kind, input as stored)
+    deal_texts: list[tuple[str, str, str | None]]  # (kind, input as stored, recorded time if the file has it)
     rows: dict[str, list[tuple]]
 
     def as_json(self) -> dict[str, Any]:
         """As `existing_games` reads a game here: the archive's JSON, without the evening."""
-        deals = [{"kind": kind, "input": json.loads(text)} for kind, text in self.deal_texts]
+        deals = [
+            {"kind": kind, "input": json.loads(text), **({"created_at": at} if at is not None else {})}
+            for kind, text, at in self.deal_texts
+        ]
         game = ArchivedGame(self.game, self.evening, deals).as_json()
         game.pop("evening")
         return game
+
+    def same_as(self, found: dict[str, Any]) -> bool:
+        """Whether `found`, the game of this id here (`_existing_games`), is this one: a deal the file
+        gives no time (a file written before deals had one) is compared without the time it has here."""
+        mine = self.as_json()
+        if len(found["deals"]) == len(mine["deals"]):
+            found = {
+                **found,
+                "deals": [
+                    deal if "created_at" in own else {key: deal[key] for key in deal if key != "created_at"}
+                    for deal, own in zip(found["deals"], mine["deals"], strict=True)
+                ],
+            }
+        return found == mine
 
 
 _COLUMNS: dict[str, list[str]] = {}  # each derived table's columns, in game_rows' order
 
 
 def _prepare(game: ArchivedGame, index: int, stamp: str, report: ImportReport) -> _Prepared | None:
-    texts = [(deal["kind"], store.input_text(deal["input"])) for deal in game.deals]
-    rows = [{"id": number, "kind": kind, "input_json": text, "version": 1} for number, (kind, text) in enumerate(texts)]
+    texts = [(deal["kind"], store.input_text(deal["input"]), deal.get("created_at")) for deal in game.deals]
+    rows = [{"id": n, "kind": kind, "input_json": text, "version": 1} for n, (kind, text, _) in enumerate(texts)]
     sheet = build_sheet(game.game, rows, len(rows))
     refused = import_refusal(sheet)
     if refused is not None:
@@ -148,7 +165,7 @@ def _write_games(db: sqlite_utils.Database, games: list[_Prepared], evening_ids:
     imports.write_games(
         db,
         [(prepared.game, evening_ids[prepared.evening]) for prepared in games],
-        ((prepared.game.id, kind, text) for prepared in games for kind, text in prepared.deal_texts),
+        ((prepared.game.id, kind, text, at) for prepared in games for kind, text, at in prepared.deal_texts),
         stamp,
         derived_rows,
     )
@@ -193,7 +210,7 @@ def _checked_parts(db: sqlite_utils.Database, games, stamp: str, report: ImportR
             found = existing.get(ready.game.id)
             if found is None:
                 added.append(ready)
-            elif found == ready.as_json():
+            elif ready.same_as(found):
                 report.games_skipped.append(ready.game.id)
             else:
                 raise ImportRefused(

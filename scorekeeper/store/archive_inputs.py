@@ -71,11 +71,13 @@ def live_deals_of(db: sqlite_utils.Database, game_ids: list[str]) -> dict[str, l
 
 def deals_where(db: sqlite_utils.Database, where: str, params: list[Any]) -> dict[str, list[dict[str, Any]]]:
     """The live deals of the games for which `where`, a condition on `games g`, holds: by game, in
-    the order they were dealt, each with its input parsed."""
+    the order they were dealt, each with its input parsed and its recorded time (`created_at`,
+    which a correction leaves as it was)."""
     by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in rows(
         db,
-        "select d.game_id, d.id, d.kind, d.input, d.version from deals d join games g on g.id = d.game_id "
+        "select d.game_id, d.id, d.kind, d.input, d.version, d.created_at"
+        " from deals d join games g on g.id = d.game_id "
         f"where d.deleted_at is null and {where} order by d.game_id, d.id",
         params,
     ):

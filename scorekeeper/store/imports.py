@@ -43,12 +43,13 @@ def add_evening(db: sqlite_utils.Database, content: tuple, evening_id: int | Non
 def write_games(
     db: sqlite_utils.Database,
     games: list[tuple[Game, int]],
-    deals: Iterable[tuple[str, str, str]],
+    deals: Iterable[tuple[str, str, str, str | None]],
     stamp: str,
     derived_rows: Sequence[tuple[str, list[str], Iterable[tuple]]],
 ) -> None:
-    """The games (each with its evening here), their deals as (game id, kind, input as stored), an
-    action per deal (as if entered here: undo takes it back), all stamped `stamp`, and the derived
+    """The games (each with its evening here), their deals as (game id, kind, input as stored, the
+    time it was recorded or None: a file written before deals had one), an action per deal (as if
+    entered here: undo takes it back), stamped `stamp` as the deals without a time, and the derived
     rows as (table, columns, rows), in that order: a few statements over every game."""
     for game, _ in games:
         store.insert_game(db, game)
@@ -58,7 +59,7 @@ def write_games(
         db,
         "insert into deals (game_id, kind, input, version, deleted_at, created_at, updated_at) "
         "values (?, ?, ?, 1, null, ?, ?)",
-        ((game_id, kind, text, stamp, stamp) for game_id, kind, text in deals),
+        ((game_id, kind, text, at or stamp, at or stamp) for game_id, kind, text, at in deals),
     )
     execute(
         db,

@@ -71,7 +71,7 @@ class Board:
     rests: list[str]  # the resting team's name, or a mêlée's resting players (up to three)
     ranking: Paged
     provisional: bool
-    teams: Paged  # before the first draw: the teams registered (a mêlée's players)
+    teams: Paged  # before the first draw: the teams registered (a mêlée's players), each (number, name, cote)
     final: Paged  # after the last partie: the ranking, in full
     melee: bool  # players, not teams: « Joueurs inscrits », « Exempts : … »
 
@@ -168,9 +168,13 @@ def clock(state: str, round_: dict[str, Any] | None, time_limit: int | None, now
     return Clock(elapsed, f"reste {math.ceil(left / 60)} min", False)
 
 
-def board(data: dict[str, Any], now: datetime, turn: int, pinned: int | None = None) -> Board:
+def board(
+    data: dict[str, Any], now: datetime, turn: int, pinned: int | None = None, cotes: dict[int, int] | None = None
+) -> Board:
     """The screen of the concours `data` (its API JSON) at `now`, its lists at the clock's `turn`,
-    or at the page `pinned` (from 1) when one is asked."""
+    or at the page `pinned` (from 1) when one is asked. `cotes`: each team's cote by its number,
+    shown beside it before the first draw, for information (docs/ratings.md); none for a mêlée."""
+    cotes = cotes or {}
     names = {entrant["number"]: entrant["name"] for entrant in entrants(data)}
     round_ = data["rounds"][-1] if data["rounds"] else None
     final = round_ is not None and len(data["rounds"]) >= data["parties"] and round_["state"] == "closed"
@@ -194,7 +198,11 @@ def board(data: dict[str, Any], now: datetime, turn: int, pinned: int | None = N
         for table in (round_["tables"] if round_ else [])
     ]
     ranked = [rank_line(standing, names, data["ranking"]) for standing in data["standings"]]
-    registered = [(entrant["number"], entrant["name"]) for entrant in entrants(data) if entrant["active"]]
+    registered = [
+        (entrant["number"], entrant["name"], cotes.get(entrant["number"]))
+        for entrant in entrants(data)
+        if entrant["active"]
+    ]
     return Board(
         name=data["name"],
         state=state,

@@ -19,7 +19,7 @@ from markupsafe import Markup
 from scorekeeper.belote.names import MAX_NAME_LENGTH, name_key
 from scorekeeper.services import chances as chances_service
 from scorekeeper.services import concours as service
-from scorekeeper.services import melee_seats
+from scorekeeper.services import melee_seats, ratings
 from scorekeeper.services.concours_json import concours_json
 from scorekeeper.services.concours_view import Concours
 from scorekeeper.web.concours import seats
@@ -56,6 +56,16 @@ def clock_turn(now: datetime) -> int:
     return int(value) if value.isascii() and value.isdigit() and len(value) <= 12 else boards.turn_at(now)
 
 
+def team_cotes(concours: Concours) -> dict[int, int]:
+    """Each active team's cote by its number, for information before the first draw (the teams'
+    list shows them; docs/ratings.md): none once drawn, when the list is gone (a replay of the
+    archive after each deal would cost the board's drawing), nor for a mêlée's players."""
+    if concours.rounds or concours.is_melee:
+        return {}
+    rated = ratings.ratings(get_db())
+    return {team.number: rated.team_rating(*team.players) for team in concours.teams if team.active}
+
+
 def script_settings(concours: Concours, now: datetime, page: int | None) -> dict:
     """What static/concours_screen.js needs, from the one place that sets it."""
     return {
@@ -76,7 +86,7 @@ def screen(concours_id: str):
     data = concours_json(concours)
     return render_template(
         "concours_screen/screen.html",
-        board=boards.board(data, now, boards.turn_at(now), page),
+        board=boards.board(data, now, boards.turn_at(now), page, team_cotes(concours)),
         chances=chances_service.of_concours(get_db(), data),  # beside each unfinished table's totals
         refresh_s=REFRESH_S,
         tables_url=tables_url,
@@ -98,7 +108,7 @@ def board(concours_id: str):
     data = concours_json(concours)
     return render_template(
         "concours_screen/board.html",
-        board=boards.board(data, now, clock_turn(now), pinned_page()),
+        board=boards.board(data, now, clock_turn(now), pinned_page(), team_cotes(concours)),
         chances=chances_service.of_concours(get_db(), data),
     )
 
