@@ -26,8 +26,8 @@ from scorekeeper.belote.cards import (
     Suit,
     card_points,
 )
-from scorekeeper.belote.concours.melee import named_by_players
 from scorekeeper.belote.chances import chances_line, percent, why_words
+from scorekeeper.belote.concours.melee import named_by_players
 from scorekeeper.belote.ending import deals_line, result_words
 from scorekeeper.belote.game import Game
 from scorekeeper.belote.game import rules_line as rules_words
