@@ -29,14 +29,20 @@ class Tick:
     label: str
 
 
-@dataclass(frozen=True)
-class Chart:
-    width: int
-    height: int
-    left: float
-    right: float
-    top: float
-    bottom: float
+@dataclass(frozen=True, kw_only=True)
+class Frame:
+    """The viewBox and the plot's edges, the same for every chart (a game's, a player's cote)."""
+
+    width: int = WIDTH
+    height: int = HEIGHT
+    left: float = LEFT
+    right: float = WIDTH - RIGHT
+    top: float = TOP
+    bottom: float = HEIGHT - BOTTOM
+
+
+@dataclass(frozen=True, kw_only=True)
+class Chart(Frame):
     lines: dict[str, str]  # team → the polyline's points
     ends: dict[str, tuple[float, float]]  # team → its last point
     target_y: float | None  # no target's line for a game in deals
@@ -84,12 +90,6 @@ def running_totals_chart(sheet: Sheet) -> Chart:
     y_ticks = [Tick(y(value), str(value)) for value in range(0, top_value + 1, STEP)]
     x_ticks = count_ticks(count, x, 18)  # the deals' numbers: up to 3 digits
     return Chart(
-        width=WIDTH,
-        height=HEIGHT,
-        left=LEFT,
-        right=WIDTH - RIGHT,
-        top=TOP,
-        bottom=HEIGHT - BOTTOM,
         lines=lines,
         ends=ends,
         target_y=y(target) if target is not None else None,

@@ -6,30 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper.services.ratings import BASE, PlayerRating
-from scorekeeper.web.archive.chart import (
-    BOTTOM,
-    HEIGHT,
-    LEFT,
-    PLOT_HEIGHT,
-    PLOT_WIDTH,
-    RIGHT,
-    TOP,
-    WIDTH,
-    Tick,
-    count_ticks,
-)
+from scorekeeper.web.archive.chart import LEFT, PLOT_HEIGHT, PLOT_WIDTH, TOP, Frame, Tick, count_ticks
 
 STEPS = (25, 50, 100, 200, 250, 500)  # the cote's gridlines: the first that draws at most six
 
 
-@dataclass(frozen=True)
-class RatingChart:
-    width: int
-    height: int
-    left: float
-    right: float
-    top: float
-    bottom: float
+@dataclass(frozen=True, kw_only=True)
+class RatingChart(Frame):
     line: str  # the polyline's points: the start (1000) then one point per game
     end: tuple[float, float]
     base_y: float | None  # the newcomer's 1000, where it is inside the frame
@@ -52,12 +35,6 @@ def rating_chart(player: PlayerRating) -> RatingChart:
         return round(TOP + PLOT_HEIGHT * (high - value) / (high - low), 1)
 
     return RatingChart(
-        width=WIDTH,
-        height=HEIGHT,
-        left=LEFT,
-        right=WIDTH - RIGHT,
-        top=TOP,
-        bottom=HEIGHT - BOTTOM,
         line=" ".join(f"{x(index)},{y(value)}" for index, value in enumerate(cotes)),
         end=(x(count), y(cotes[-1])),
         base_y=y(BASE) if low < BASE < high else None,
