@@ -32,7 +32,8 @@ from scorekeeper.belote.concours.standings import (
 from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
 from scorekeeper.belote.game_input import parse_rules
 from scorekeeper.belote.names import name_key
-from scorekeeper.services.concours_players import register_players, require_teams
+from scorekeeper.services.concours_entrants import reinstate, require_teams, withdraw
+from scorekeeper.services.concours_players import register_players
 from scorekeeper.services.concours_view import Concours, Round, Side, load
 from scorekeeper.services.games import add_game
 from scorekeeper.services.idempotency import Request, create_once
@@ -120,35 +121,14 @@ def add_team(db: sqlite_utils.Database, concours_id: str, body: Any, idempotency
     return create_once(db, idempotency_key, Request("POST", _path(concours_id, "/teams"), body), create, int)
 
 
-def _team_number(concours: Concours, number: int) -> int:
-    require_teams(concours)
-    if not any(team.number == number for team in concours.teams):
-        raise NotFound(f"Le concours n'a pas d'équipe {number}.")
-    return number
-
-
 def withdraw_team(db: sqlite_utils.Database, concours_id: str, number: int) -> Concours:
     """The team is paired no more; its results stay, marked « abandon »."""
-    with write_transaction(db):
-        concours = load(db, concours_id)
-        team = concours.team(_team_number(concours, number))
-        if not team.active:
-            raise Conflict(f"{team.name} a déjà abandonné.")
-        store.withdraw_team(db, concours_id, number, games_store.now())
-        return load(db, concours_id)
+    return withdraw(db, concours_id, number, melee=False)
 
 
 def reinstate_team(db: sqlite_utils.Database, concours_id: str, number: int) -> Concours:
     """« Réintégrer »: a withdrawal taken back before the next draw, as if it had not happened."""
-    with write_transaction(db):
-        concours = load(db, concours_id)
-        team = concours.team(_team_number(concours, number))
-        if team.active:
-            raise Conflict(f"{team.name} joue toujours.")
-        if not concours.reinstatable(team):
-            raise Conflict(f"Une partie a été tirée depuis l'abandon de {team.name} : elle ne revient plus.")
-        store.withdraw_team(db, concours_id, number, None)
-        return load(db, concours_id)
+    return reinstate(db, concours_id, number, melee=False)
 
 
 # --- the parties ---------------------------------------------------------------------------

@@ -1,6 +1,5 @@
 """A mêlée's players (docs/concours.md, "The mêlée"): registered alone, in order, until the last
-partie is drawn; withdrawn and reinstated as teams are. And the checks that keep a team concours's
-operations off a mêlée and a mêlée's off a team concours, with their French sentences (409).
+partie is drawn; withdrawn and reinstated as teams are (services.concours_entrants).
 
 Each write is one IMMEDIATE transaction, as every concours write (services.concours)."""
 
@@ -11,25 +10,14 @@ from typing import Any
 import sqlite_utils
 
 from scorekeeper.belote.concours.entry import parse_player
-from scorekeeper.belote.errors import Conflict, InvalidInput, NotFound
+from scorekeeper.belote.errors import Conflict, InvalidInput
 from scorekeeper.belote.names import name_key
-from scorekeeper.services.concours_view import Concours, Player, load
+from scorekeeper.services.concours_entrants import reinstate, require_melee, withdraw
+from scorekeeper.services.concours_view import Concours, load
 from scorekeeper.services.idempotency import Request, create_once
 from scorekeeper.store import concours as store
 from scorekeeper.store import games as games_store
 from scorekeeper.store.db import write_transaction
-
-
-def require_teams(concours: Concours) -> None:
-    """A team concours's operation (a team added, withdrawn, reinstated) refused on a mêlée."""
-    if concours.is_melee:
-        raise Conflict("Ce concours est une mêlée : il n'a pas d'équipes, ses joueurs s'inscrivent seuls.")
-
-
-def require_melee(concours: Concours) -> None:
-    """A mêlée's operation (a player added, withdrawn, reinstated) refused on a team concours."""
-    if not concours.is_melee:
-        raise Conflict("Ce concours se joue par équipes : on y inscrit des équipes, pas des joueurs seuls.")
 
 
 def register_players(db: sqlite_utils.Database, concours: Concours, names: list[str], field: str) -> list[int]:
@@ -68,32 +56,11 @@ def add_player(db: sqlite_utils.Database, concours_id: str, body: Any, idempoten
     return create_once(db, idempotency_key, request, create, int)
 
 
-def _player(concours: Concours, number: int) -> Player:
-    require_melee(concours)
-    if not any(player.number == number for player in concours.players):
-        raise NotFound(f"Le concours n'a pas de joueur {number}.")
-    return concours.player(number)
-
-
 def withdraw_player(db: sqlite_utils.Database, concours_id: str, number: int) -> Concours:
     """The player is drawn no more; their results stay, marked « abandon »."""
-    with write_transaction(db):
-        concours = load(db, concours_id)
-        player = _player(concours, number)
-        if not player.active:
-            raise Conflict(f"{player.name} a déjà abandonné.")
-        store.withdraw_player(db, concours_id, number, games_store.now())
-        return load(db, concours_id)
+    return withdraw(db, concours_id, number, melee=True)
 
 
 def reinstate_player(db: sqlite_utils.Database, concours_id: str, number: int) -> Concours:
     """« Réintégrer »: a withdrawal taken back before the next draw, as if it had not happened."""
-    with write_transaction(db):
-        concours = load(db, concours_id)
-        player = _player(concours, number)
-        if player.active:
-            raise Conflict(f"{player.name} joue toujours.")
-        if not concours.reinstatable(player):
-            raise Conflict(f"Une partie a été tirée depuis l'abandon de {player.name} : il ne revient plus.")
-        store.withdraw_player(db, concours_id, number, None)
-        return load(db, concours_id)
+    return reinstate(db, concours_id, number, melee=True)

@@ -6,19 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper.services.ratings import BASE, PlayerRating
-from scorekeeper.web.archive.chart import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH, Tick
+from scorekeeper.web.archive.chart import LEFT, PLOT_HEIGHT, PLOT_WIDTH, TOP, Frame, Tick, count_ticks
 
 STEPS = (25, 50, 100, 200, 250, 500)  # the cote's gridlines: the first that draws at most six
 
 
-@dataclass(frozen=True)
-class RatingChart:
-    width: int
-    height: int
-    left: float
-    right: float
-    top: float
-    bottom: float
+@dataclass(frozen=True, kw_only=True)
+class RatingChart(Frame):
     line: str  # the polyline's points: the start (1000) then one point per game
     end: tuple[float, float]
     base_y: float | None  # the newcomer's 1000, where it is inside the frame
@@ -33,32 +27,18 @@ def rating_chart(player: PlayerRating) -> RatingChart:
     step = next((step for step in STEPS if (max(cotes) - min(cotes)) / step <= 5), STEPS[-1])
     low = min(cotes) // step * step
     high = max(low + step, -(-max(cotes) // step) * step)
-    plot_width = WIDTH - LEFT - RIGHT
-    plot_height = HEIGHT - TOP - BOTTOM
 
     def x(index: int) -> float:
-        return round(LEFT + plot_width * index / max(count, 1), 1)
+        return round(LEFT + PLOT_WIDTH * index / max(count, 1), 1)
 
     def y(value: int) -> float:
-        return round(TOP + plot_height * (high - value) / (high - low), 1)
+        return round(TOP + PLOT_HEIGHT * (high - value) / (high - low), 1)
 
-    every = max(1, -(-count // 8))  # at most about eight game numbers under the axis
-    x_ticks = [Tick(x(index), str(index)) for index in range(0, count + 1, every)]
-    if count and x_ticks[-1].label != str(count):
-        if x(count) - x_ticks[-1].position < 24:  # too close to read both (up to 4 digits): keep the last game's
-            x_ticks.pop()
-        x_ticks.append(Tick(x(count), str(count)))
     return RatingChart(
-        width=WIDTH,
-        height=HEIGHT,
-        left=LEFT,
-        right=WIDTH - RIGHT,
-        top=TOP,
-        bottom=HEIGHT - BOTTOM,
         line=" ".join(f"{x(index)},{y(value)}" for index, value in enumerate(cotes)),
         end=(x(count), y(cotes[-1])),
         base_y=y(BASE) if low < BASE < high else None,
         y_ticks=[Tick(y(value), str(value)) for value in range(low, high + 1, step)],
-        x_ticks=x_ticks,
+        x_ticks=count_ticks(count, x, 24),  # the games' numbers: up to 4 digits
         games=count,
     )

@@ -12,7 +12,7 @@ from scorekeeper.belote.concours.slips import SlipDoubt
 from scorekeeper.belote.errors import Conflict, InvalidInput
 from scorekeeper.services import concours as service
 from scorekeeper.services import lists, ratings
-from scorekeeper.services.concours_view import Concours, Round, Table
+from scorekeeper.services.concours_view import Concours, Player, Round, Table, Team
 from scorekeeper.web.concours import seats, words
 from scorekeeper.web.concours.forms import ConcoursForm, PlayersForm, SlipForm, TeamsForm
 from scorekeeper.web.database import get_db
@@ -125,39 +125,53 @@ def add_teams(concours_id: str):
     return back(concours_id, "equipes")
 
 
-def team_or_404(concours: Concours, number: int):
-    found = next((team for team in concours.teams if team.number == number), None)
+def entrant_or_404(concours: Concours, number: int, melee: bool) -> Team | Player:
+    """The team of that number, or with `melee` the mêlée's player (a 404 on the other format)."""
+    entrants: list[Team] | list[Player] = concours.players if melee else concours.teams
+    found = next((entrant for entrant in entrants if entrant.number == number), None)
     if found is None:
         abort(404)
     return found
 
 
-def team_write(concours_id: str, number: int, write):
-    """A team's button (withdraw, reinstate): the service's `write`, or its refusal on the page."""
-    team_or_404(concours_or_404(concours_id), number)
+def entrants_section(melee: bool) -> tuple[str, str]:
+    """Where the organiser's page lists the teams (a mêlée's players): the refusal's place, the anchor."""
+    return ("players", "joueurs") if melee else ("teams", "equipes")
+
+
+def entrant_write(concours_id: str, number: int, write, melee: bool):
+    """A team's or a player's button (withdraw, reinstate): the service's `write`, or its refusal on the page."""
+    entrant_or_404(concours_or_404(concours_id), number, melee)
+    where, anchor = entrants_section(melee)
     if ConfirmForm().validate_on_submit():
         try:
             write(get_db(), concours_id, number)
         except Conflict as error:
-            return refused(concours_id, error, "teams")
-    return back(concours_id, "equipes")
+            return refused(concours_id, error, where)
+    return back(concours_id, anchor)
+
+
+def withdraw_page(concours_id: str, number: int, write, melee: bool):
+    """« Retirer »: a page that says what withdrawing does and how to take it back, and its button
+    (the POST: the service's `write`)."""
+    if request.method == "POST":
+        return entrant_write(concours_id, number, write, melee)
+    concours = concours_or_404(concours_id)
+    entrant = entrant_or_404(concours, number, melee)
+    _, anchor = entrants_section(melee)
+    if not entrant.active:
+        return back(concours_id, anchor)
+    return render_template("concours/withdraw.html", concours=concours, entrant=entrant, anchor=anchor)
 
 
 @bp.route("/<concours_id>/equipes/<int:number>/retirer", methods=["GET", "POST"])
 def withdraw(concours_id: str, number: int):
-    """ "Retirer": a page that says what withdrawing does and how to take it back, and its button."""
-    if request.method == "POST":
-        return team_write(concours_id, number, service.withdraw_team)
-    concours = concours_or_404(concours_id)
-    team = team_or_404(concours, number)
-    if not team.active:
-        return back(concours_id, "equipes")
-    return render_template("concours/withdraw.html", concours=concours, team=team)
+    return withdraw_page(concours_id, number, service.withdraw_team, melee=False)
 
 
 @bp.post("/<concours_id>/equipes/<int:number>/reintegrer")
 def reinstate(concours_id: str, number: int):
-    return team_write(concours_id, number, service.reinstate_team)
+    return entrant_write(concours_id, number, service.reinstate_team, melee=False)
 
 
 @bp.post("/<concours_id>/parties")
