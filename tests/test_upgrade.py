@@ -164,6 +164,7 @@ def test_the_old_database_gets_only_the_new_migrations_and_its_derived_rows_rebu
         "m018_concours_tiebreaks",
         "m019_melee",
         "m020_share_links",
+        "m022_chances_revision",
     ]
     with closing(connect(path)) as database:
         assert not database["game_sheets"].exists()
