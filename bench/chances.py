@@ -3,8 +3,9 @@ bench/archive.py generates it (hands a table could play, games to 2000 or 1000),
 distribution read from it, then the table of a game to 2000, to 5000 and in 30 deals computed, each
 timed (median of a few) with its memory (tracemalloc's peak while computing, and what it keeps); then
 a live game's sheet asked through Flask's test client with its chances (the table kept) and without
-them (the service's answer replaced by None, in the same process), and a hand recorded (a new
-archive revision: its answer computes the table again). Prints figures; checks nothing.
+them (the service's answer replaced by None, in the same process), and a hand recorded then undone
+(a new archive revision each, the chances' revision unmoved: the game is still being played; its
+answers look the table up). Prints figures; checks nothing.
 
     .venv/bin/python bench/chances.py [--games 300] [--deals 12000]
 """
@@ -26,7 +27,6 @@ from archive import fill  # noqa: E402
 
 from scorekeeper.belote.chances import distribution, table  # noqa: E402
 from scorekeeper.belote.ending import End  # noqa: E402
-from scorekeeper.belote.game import Rules  # noqa: E402
 from scorekeeper.services import chances as service  # noqa: E402
 from scorekeeper.store import chances as store  # noqa: E402
 from scorekeeper.store.db import connect  # noqa: E402
@@ -61,11 +61,10 @@ def main() -> None:
         path = str(Path(folder) / "archive.db")
         fill(path, args.games, args.deals)
         db = connect(path)
-        rules = Rules()
-        read = median_ms(lambda: store.deal_distribution(db, rules))
-        club = distribution(store.deal_distribution(db, rules))
+        read = median_ms(lambda: store.deal_distribution(db))
+        club = distribution(store.deal_distribution(db))
         assert club is not None
-        print(f"Archive: {args.games} games; the rules text's finished games hold {club.hands} scored hands,")
+        print(f"Archive: {args.games} games; the finished games hold {club.hands} scored hands,")
         print(f"  {len(club.xs)} distinct (x, y) pairs in tens; the distribution read in {read}")
         for end in (End(points=2000), End(points=5000), End(deals=30)):
             tracemalloc.start()
@@ -109,7 +108,7 @@ def main() -> None:
         service.of_sheet = lambda db, sheet: None  # type: ignore[assignment]
         alone = median_ms(record_and_undo)
         service.of_sheet = kept  # type: ignore[assignment]
-        print(f"  a hand recorded then undone, {RUNS} times (two writes, a new archive revision each):")
+        print(f"  a hand recorded then undone, {RUNS} times (two writes of a game still played):")
         print(f"    {both} with the chances in their answers ({computed} tables computed), {alone} without")
 
 
