@@ -5,6 +5,7 @@ the sheet and the API, on a club archive recorded through the service layer."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from fractions import Fraction
@@ -19,6 +20,7 @@ from scorekeeper.belote.ending import End, outcome_of
 from scorekeeper.services import chances as chances_service
 from scorekeeper.services import games as service
 from scorekeeper.services.export import export_json
+from scorekeeper.store import chances as chances_store
 from scorekeeper.store import games as games_store
 from scorekeeper.store.db import write_transaction
 from tests.helpers import api_concours, api_draw, import_data, page_text, stop_game
@@ -303,6 +305,19 @@ def test_the_table_is_computed_again_only_when_the_clubs_deals_change(db):
     assert after["hands"] == 212 and chances_service.TABLES.computed == computed + 1
     service.sheet_json(db, service.get_sheet(db, game_id))
     assert chances_service.TABLES.computed == computed + 1
+
+
+def test_a_hand_in_a_game_still_played_never_reads_the_clubs_deals_again(db, monkeypatch):
+    club_of(db, 200)
+    game_id = play(db, 12, [WON_BY_A])
+    reads = []
+    monkeypatch.setattr(chances_store, "deal_distribution", lambda *args: reads.append(1) or [])
+    for hand in (WON_BY_B, WON_BY_A, WON_BY_B):
+        assert json.loads(service.record_hand(db, game_id, hand).text)["chances"]["hands"] == 200  # the answer's
+    assert reads == []
+    play(db, 4)  # a game finished: the next answer reads them (here, none: no chances)
+    assert service.sheet_json(db, service.get_sheet(db, game_id))["chances"] is None
+    assert reads == [1]
 
 
 def test_the_games_json_carries_the_chances_with_four_decimals_and_null_once_over(client, db):
