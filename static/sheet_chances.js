@@ -21,7 +21,7 @@ export function whyWords(hands) {
   return (
     "Calculé sur les " +
     hands +
-    " donnes des parties finies du club jouées avec ces règles : " +
+    " donnes des parties finies du club : " +
     "la part des parties que chaque équipe gagnerait d'ici si les donnes à venir leur ressemblaient."
   );
 }

@@ -5,6 +5,7 @@ the sheet and the API, on a club archive recorded through the service layer."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from fractions import Fraction
@@ -18,7 +19,11 @@ from scorekeeper.belote.chances import MIN_HANDS, DealsTable, PointsTable, distr
 from scorekeeper.belote.ending import End, outcome_of
 from scorekeeper.services import chances as chances_service
 from scorekeeper.services import games as service
-from tests.helpers import api_concours, api_draw, page_text, stop_game
+from scorekeeper.services.export import export_json
+from scorekeeper.store import chances as chances_store
+from scorekeeper.store import games as games_store
+from scorekeeper.store.db import write_transaction
+from tests.helpers import api_concours, api_draw, import_data, page_text, stop_game
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "chances.md"
 
@@ -231,14 +236,56 @@ def test_no_chances_below_200_of_the_clubs_hands_and_chances_from_200(db):
     }
 
 
-def test_the_hands_of_games_still_played_and_of_other_rules_are_not_the_clubs(db):
+def test_the_hands_of_games_still_played_are_not_the_clubs_and_those_of_other_rules_are(db):
     club_of(db, 180)
     play(db, 30, [WON_BY_A] * 25)  # unfinished: 25 hands that do not count
+    game_id = play(db, 4, [WON_BY_A])
+    assert service.sheet_json(db, service.get_sheet(db, game_id))["chances"] is None
+    # A finished game under the rounding that keeps the units: its 30 hands, 172 to 70 each (92 made
+    # + 80), are the club's as any others, taken to their ten: 170 to 70.
     other = service.create_game(db, {"end": {"deals": 30}, "rules": {"rounding": "raw"}}).game.id
     for _ in range(30):
         service.record_hand(db, other, WON_BY_A)
-    game_id = play(db, 4, [WON_BY_A])
-    assert service.sheet_json(db, service.get_sheet(db, game_id))["chances"] is None
+    # 210 hands, each +100 or −100 for A half the time. At +100 with three hands to go, they add up
+    # to +300 (1/8), +100 (3/8), −100 (3/8) or −300 (1/8): A wins on the first two, a draw on −100,
+    # B on −300.
+    assert service.sheet_json(db, service.get_sheet(db, game_id))["chances"] == {
+        "A": 0.5,
+        "B": 0.125,
+        "draw": 0.375,
+        "hands": 210,
+    }
+
+
+def chances_revision(db) -> str:
+    return db.execute("select value from app_info where key = 'chances_revision'").fetchone()[0]
+
+
+def test_the_chances_revision_moves_when_a_finished_games_hands_change_and_only_then(db):
+    game_id = play(db, 4, [WON_BY_A, WON_BY_B])
+    other = play(db, 4)  # finished
+    revision = chances_revision(db)
+    service.record_hand(db, game_id, WON_BY_A)  # a hand in a game still played
+    service.sheet_json(db, service.get_sheet(db, game_id))
+    assert chances_revision(db) == revision
+    moves = [
+        ("a game finishing", lambda: service.record_hand(db, game_id, WON_BY_A)),
+        ("a finished game corrected", lambda: service.edit_deal(db, other, 1, {**WON_BY_B, "version": 1})),
+        ("its last hand deleted: no longer finished", lambda: service.delete_deal(db, other, 4, 1)),
+        ("finished again", lambda: service.record_hand(db, other, WON_BY_B)),
+    ]
+    for what, write in moves:
+        write()
+        assert chances_revision(db) != revision, what
+        revision = chances_revision(db)
+    exported = export_json(db)
+    with write_transaction(db):
+        games_store.delete_games(db, [other])
+    assert chances_revision(db) != revision, "a finished game deleted"
+    revision = chances_revision(db)
+    import_data(db, exported)
+    assert db.execute("select finished from game_summaries where game_id = ?", [other]).fetchone()[0] == 1
+    assert chances_revision(db) != revision, "a finished game imported"
 
 
 def test_the_table_is_computed_again_only_when_the_clubs_deals_change(db):
@@ -258,6 +305,19 @@ def test_the_table_is_computed_again_only_when_the_clubs_deals_change(db):
     assert after["hands"] == 212 and chances_service.TABLES.computed == computed + 1
     service.sheet_json(db, service.get_sheet(db, game_id))
     assert chances_service.TABLES.computed == computed + 1
+
+
+def test_a_hand_in_a_game_still_played_never_reads_the_clubs_deals_again(db, monkeypatch):
+    club_of(db, 200)
+    game_id = play(db, 12, [WON_BY_A])
+    reads = []
+    monkeypatch.setattr(chances_store, "deal_distribution", lambda *args: reads.append(1) or [])
+    for hand in (WON_BY_B, WON_BY_A, WON_BY_B):
+        assert json.loads(service.record_hand(db, game_id, hand).text)["chances"]["hands"] == 200  # the answer's
+    assert reads == []
+    play(db, 4)  # a game finished: the next answer reads them (here, none: no chances)
+    assert service.sheet_json(db, service.get_sheet(db, game_id))["chances"] is None
+    assert reads == [1]
 
 
 def test_the_games_json_carries_the_chances_with_four_decimals_and_null_once_over(client, db):
@@ -300,21 +360,18 @@ def test_the_sheet_says_nothing_of_chances_without_the_club_or_once_over(client,
     assert "Chances :" in client.get(f"/parties/{game_id}").get_data(as_text=True)
 
 
-def test_the_api_answers_any_state_with_the_default_rules_or_the_games(client, db):
+def test_the_api_answers_any_state(client, db):
     assert client.get("/api/v1/chances?end=deals:4&k=2&d=200").get_json()["chances"] is None
     club_of(db, 200)
     answer = client.get("/api/v1/chances?end=deals:4&k=2&d=200").get_json()
     assert answer == {
         "end": {"deals": 4},
-        "rules": {"rounding": "nearest", "misere": False, "carre_de_sept": False},
         "k": 2,
         "d": 200,
         "chances": {"A": 0.75, "B": 0.0, "draw": 0.25, "hands": 200},
     }
     behind = client.get("/api/v1/chances?end=deals:4&k=2&d=-200").get_json()["chances"]
     assert (behind["A"], behind["B"], behind["draw"]) == (0.0, 0.75, 0.25)
-    other = client.get('/api/v1/chances?end=deals:4&k=2&d=200&rules={"rounding":"raw"}').get_json()
-    assert other["chances"] is None  # no hand of the club under those rules
     over = client.get("/api/v1/chances?end=points:1000&a=1000&b=990").get_json()["chances"]
     assert (over["A"], over["B"]) == (1.0, 0.0)
 
@@ -335,9 +392,6 @@ def test_the_api_answers_any_state_with_the_default_rules_or_the_games(client, d
         ("end=deals:12&k=13&d=0", "k"),
         ("end=deals:12&k=3", "d"),
         ("end=deals:12&k=3&d=--5", "d"),
-        ("end=deals:12&k=3&d=5&rules=nearest", "rules"),
-        ('end=deals:12&k=3&d=5&rules={"rounding":"up"}', "rules.rounding"),
-        ('end=deals:12&k=3&d=5&rules={"colour":1}', "colour"),
     ],
 )
 def test_the_api_refuses_a_bad_parameter_in_french_naming_it(client, query, named):

@@ -353,7 +353,7 @@ def test_an_import_the_old_code_left_half_written_is_taken_back_by_the_migration
     path = str(tmp_path / "old.db")
     with sqlite_utils.Database(path) as old:
         migrations.apply(old, stop_before="m015_drop_import_writes")
-        # Today's import writes today's derived rows: the columns m020 gives deal_facts (dropping and
+        # Today's import writes today's derived rows: the columns m021 gives deal_facts (dropping and
         # making the table again, so that what stands in them here goes) are there for it to fill.
         for column in ("taker_total", "defense_total", "coinched_by", "surcoinched_by"):
             old["deal_facts"].add_column(column, int)
@@ -382,6 +382,7 @@ def test_an_import_the_old_code_left_half_written_is_taken_back_by_the_migration
         "m019_melee",
         "m020_share_links",
         "m021_who_coinched",
+        "m022_chances_revision",
     ]
 
     kept_evenings = {game["evening"] for game in kept["games"]}

@@ -209,6 +209,7 @@ def test_the_old_database_gets_only_the_new_migrations_and_its_derived_rows_rebu
         "m019_melee",
         "m020_share_links",
         "m021_who_coinched",
+        "m022_chances_revision",
     ]
     with closing(connect(path)) as database:
         assert not database["game_sheets"].exists()

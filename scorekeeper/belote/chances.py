@@ -235,6 +235,6 @@ def chances_line(chances: Chances, teams: dict[str, str], in_deals: bool) -> str
 def why_words(hands: int) -> str:
     """« Pourquoi ? », in one sentence: what the figure is built on."""
     return (
-        f"Calculé sur les {hands} donnes des parties finies du club jouées avec ces règles : "
+        f"Calculé sur les {hands} donnes des parties finies du club : "
         "la part des parties que chaque équipe gagnerait d'ici si les donnes à venir leur ressemblaient."
     )

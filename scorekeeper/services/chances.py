@@ -1,13 +1,14 @@
-"""The chances of each team, from the club's deals (docs/chances.md): a table per scoring rules and
-end, computed from the archive once and kept in this process while the club's deals stay the same.
+"""The chances of each team, from the club's deals (docs/chances.md): one distribution from every
+scored hand of the archive's finished games, and a table per end, computed once and kept in this
+process until the club's deals change.
 
-The archive's revision (m016) moves at every write of a game's derived rows, a hand recorded
-anywhere. At the first answer of a new revision the club's deals are read again (a grouped query,
-a few milliseconds: docs/performance.md), once per scoring rules; a table is kept while the deals
-it was computed from are the same ones, and computed again when they are not (a game finished,
-corrected, deleted or imported: tens of milliseconds for a game to 2000). Every other answer of
-the revision looks it up. A hand recorded in a game still being played changes no table: its game
-is not the club's yet. A second database (the tests') is another archive: its deals are read.
+The key is the chances' revision (m022), which moves only when a finished game's rows are written
+or deleted (a game finished, a finished game corrected, deleted or imported): a hand recorded in a
+game still being played leaves it as it was, and its answer costs the chances one row's read. The
+first answer after it moved reads the club's deals again and computes the tables it needs; every
+other answer looks them up. The rules of a game do not enter: its end alone decides when a game is
+over (`ending.outcome_of`), and the club's deals are the same for every game. A second database
+(the tests') is another archive: its deals are read.
 """
 
 from __future__ import annotations
@@ -17,45 +18,37 @@ from typing import Any
 
 import sqlite_utils
 
-from scorekeeper.belote.chances import Chances, DealsTable, PointsTable, distribution, table
+from scorekeeper.belote.chances import Chances, DealsTable, Distribution, PointsTable, distribution, table
 from scorekeeper.belote.ending import End
-from scorekeeper.belote.game import Rules
-from scorekeeper.belote.game_input import parse_rules
 from scorekeeper.belote.sheet import Sheet
 from scorekeeper.store import chances as store
 
 Table = PointsTable | DealsTable
-Hands = list[tuple[int, int, int]]  # the club's deals as read: (x, y, how many hands)
 
 
 class Tables:
-    """The tables by (rounding, house rules, end), each with the club's deals it was computed from
-    (None where the club has too few hands under those rules), and the deals read at the archive's
-    current state. A lock, so that two requests never compute one table twice."""
+    """The club's distribution at the chances' revision last read (None below 200 hands), and its
+    tables by end. A lock, so that two requests never compute one table twice."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._state: tuple[str, str] | None = None
-        self._hands: dict[tuple[Any, ...], Hands] = {}  # read at `_state`, by scoring rules
-        self._tables: dict[tuple[Any, ...], tuple[Hands, Table | None]] = {}
+        self._club: Distribution | None = None
+        self._tables: dict[End, Table] = {}
         self.computed = 0  # how many tables this process has computed (the tests count them)
 
-    def get(self, db: sqlite_utils.Database, rules: Rules, end: End) -> Table | None:
-        state = store.archive_state(db)
-        scoring = (rules.rounding, rules.house)
+    def get(self, db: sqlite_utils.Database, end: End) -> Table | None:
+        state = store.chances_state(db)
         with self._lock:
             if state != self._state:
-                self._state, self._hands = state, {}
-            if scoring not in self._hands:
-                self._hands[scoring] = sorted(store.deal_distribution(db, rules))
-            hands = self._hands[scoring]
-            kept = self._tables.get((*scoring, end))
-            if kept is None or kept[0] != hands:
-                club = distribution(hands)
-                kept = (hands, None if club is None else table(club, end))
-                self._tables[(*scoring, end)] = kept
+                self._state, self._tables = state, {}
+                self._club = distribution(store.deal_distribution(db))
+            if self._club is None:
+                return None
+            if end not in self._tables:
+                self._tables[end] = table(self._club, end)
                 self.computed += 1
-            return kept[1]
+            return self._tables[end]
 
 
 TABLES = Tables()
@@ -67,8 +60,8 @@ def of_sheet(db: sqlite_utils.Database, sheet: Sheet) -> Chances | None:
         return None
     game, totals = sheet.game, sheet.totals
     if game.end.points is not None:
-        return in_points(db, game.rules, game.end, totals["A"], totals["B"])
-    return in_deals(db, game.rules, game.end, sheet.hands_played, totals["A"] - totals["B"])
+        return in_points(db, game.end, totals["A"], totals["B"])
+    return in_deals(db, game.end, sheet.hands_played, totals["A"] - totals["B"])
 
 
 def of_concours(db: sqlite_utils.Database, data: dict[str, Any]) -> dict[str, Chances]:
@@ -76,30 +69,30 @@ def of_concours(db: sqlite_utils.Database, data: dict[str, Any]) -> dict[str, Ch
     (`data`: the concours's API JSON, as its screen reads it); none without the club's hands."""
     if not data["rounds"]:
         return {}
-    rules, end = parse_rules(data["rules"]), End(**data["end"])
+    end = End(**data["end"])
     found = {}
     for line in data["rounds"][-1]["tables"]:
         if line["finished"]:
             continue
         a, b = line["totals"]["A"], line["totals"]["B"]
         if end.points is not None:
-            chances = in_points(db, rules, end, a, b)
+            chances = in_points(db, end, a, b)
         else:
-            chances = in_deals(db, rules, end, line["hands_played"], a - b)
+            chances = in_deals(db, end, line["hands_played"], a - b)
         if chances is not None:
             found[line["game"]] = chances
     return found
 
 
-def in_points(db: sqlite_utils.Database, rules: Rules, end: End, a: int, b: int) -> Chances | None:
+def in_points(db: sqlite_utils.Database, end: End, a: int, b: int) -> Chances | None:
     """The chances of a game in points at totals (a, b); None without enough of the club's hands."""
-    found = TABLES.get(db, rules, end)
+    found = TABLES.get(db, end)
     assert found is None or isinstance(found, PointsTable)
     return None if found is None else found.chances(a, b)
 
 
-def in_deals(db: sqlite_utils.Database, rules: Rules, end: End, hands_played: int, difference: int) -> Chances | None:
+def in_deals(db: sqlite_utils.Database, end: End, hands_played: int, difference: int) -> Chances | None:
     """The chances of a game in deals after `hands_played` scored hands, A ahead by `difference`."""
-    found = TABLES.get(db, rules, end)
+    found = TABLES.get(db, end)
     assert found is None or isinstance(found, DealsTable)
     return None if found is None else found.chances(hands_played, difference)

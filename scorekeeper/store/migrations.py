@@ -577,3 +577,31 @@ def m021_who_coinched(db: sqlite_utils.Database) -> None:
     )
     db["deal_facts"].create_index(["taker_key", "mode", "contract_value", "made"])
     db["deal_facts"].create_index(["taker_key", "played_at"])
+
+
+@migrations()
+def m022_chances_revision(db: sqlite_utils.Database) -> None:
+    # The chances' revision (`chances_revision` in app_info, docs/chances.md): a new random word each
+    # time a finished game's derived rows are written or deleted, that is when the club's deals may
+    # have changed (a game finished, a finished game corrected, undone, stopped, deleted or
+    # imported, every game rebuilt), and never for a hand recorded in a game still being played.
+    # The chances' tables are kept while it stays the same: a write of an unfinished game costs them
+    # this one row's read. Random, not a count, as the archive's revision (m016). A game's summary
+    # is written with « insert or replace », whose replaced row fires no delete trigger: the insert
+    # trigger looks at the row it replaces itself, so that a finished game a correction leaves
+    # unfinished moves it too. A later migration that re-creates game_summaries creates them again
+    # (tests/test_chances.py fails without them).
+    db.execute("insert into app_info (key, value) values ('chances_revision', lower(hex(randomblob(8))))")
+    move = "begin update app_info set value = lower(hex(randomblob(8))) where key = 'chances_revision'; end"
+    db.execute(
+        "create trigger game_summaries_insert_moves_chances_revision before insert on game_summaries when new.finished"
+        f" or (select finished from game_summaries where game_id = new.game_id) {move}"
+    )
+    db.execute(
+        "create trigger game_summaries_update_moves_chances_revision after update on game_summaries"
+        f" when old.finished or new.finished {move}"
+    )
+    db.execute(
+        "create trigger game_summaries_delete_moves_chances_revision after delete on game_summaries"
+        f" when old.finished {move}"
+    )

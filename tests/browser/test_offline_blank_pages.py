@@ -50,7 +50,8 @@ def assert_blank(page):
         "() => Array.from(document.querySelectorAll('#deal-form input[type=radio]:checked'),"
         " i => i.name + '=' + i.value)"
     )
-    assert chosen == ["coinche=none", "points_team=takers"]  # the form's defaults: no taker, contract, trump
+    # the form's defaults: no taker, contract, trump; nobody named for a coinche (docs/bidding.md)
+    assert chosen == ["coinche=none", "coinched_by=inconnu", "surcoinched_by=inconnu", "points_team=takers"]
 
 
 def counter_page_address(page) -> str:

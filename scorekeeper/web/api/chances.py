@@ -1,23 +1,18 @@
 """`GET /api/v1/chances` (docs/api.md, docs/chances.md): the chances of any state of a game, from
 the club's deals, so that anyone can check a sheet's figure. `end=points:2000&a=1200&b=900` or
-`end=deals:12&k=7&d=140`, and `rules`, the game's `rules` object as its JSON gives it (the rules
-text's by default)."""
+`end=deals:12&k=7&d=140`. The club's deals are the same for every game, whatever its rules: the
+end alone says which table answers."""
 
 from __future__ import annotations
-
-import json
 
 from flask import jsonify, request
 
 from scorekeeper.belote.ending import DEALS_RANGE, POINTS_RANGE, POINTS_STEP, End, parse_end
 from scorekeeper.belote.errors import InvalidInput
-from scorekeeper.belote.game import Rules
-from scorekeeper.belote.game_input import parse_rules
 from scorekeeper.services import chances as service
 from scorekeeper.web.api.common import ApiError, bp
 from scorekeeper.web.database import get_db
 
-RULES_WORDS = '« rules » doit être un objet JSON, celui d\'une partie : {"rounding": "nearest"}.'
 MAX_POINTS = 99_999  # more than any total a game reaches: a bound on what is asked, not a rule
 
 END_WORDS = (
@@ -44,32 +39,19 @@ def _number(name: str, low: int, high: int, meaning: str) -> int:
     return int(raw)
 
 
-def _rules(raw: str | None) -> Rules:
-    if raw is None:
-        return Rules()
-    try:
-        rules = json.loads(raw)
-    except ValueError:
-        raise ApiError(422, RULES_WORDS) from None
-    return parse_rules(rules)  # its own French refusals, field by field (422)
-
-
 @bp.get("/chances")
 def chances():
     end = _end(request.args.get("end"))
-    rules = _rules(request.args.get("rules"))
     db = get_db()
     if end.points is not None:
         a = _number("a", 0, MAX_POINTS, "le total de l'équipe A")
         b = _number("b", 0, MAX_POINTS, "le total de l'équipe B")
-        found = service.in_points(db, rules, end, a, b)
+        found = service.in_points(db, end, a, b)
         state = {"a": a, "b": b}
     else:
         assert end.deals is not None
         k = _number("k", 0, end.deals, "le nombre de donnes jouées (redonnes non comprises)")
         d = _number("d", -MAX_POINTS, MAX_POINTS, "l'écart A − B")
-        found = service.in_deals(db, rules, end, k, d)
+        found = service.in_deals(db, end, k, d)
         state = {"k": k, "d": d}
-    return jsonify(
-        end=end.as_json(), rules=rules.as_json(), **state, chances=None if found is None else found.as_json()
-    )
+    return jsonify(end=end.as_json(), **state, chances=None if found is None else found.as_json())
